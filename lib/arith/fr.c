@@ -1,0 +1,81 @@
+/* Fr, the 255-bit scalar field. Shared operations come from field_template.h. */
+#include "constants.h"
+#include "cuzk/arith_field.h"
+
+#define CZ_FIELD fr
+#define CZ_FIELD_N 4
+#define CZ_FIELD_MOD cz_fr_modulus
+#define CZ_FIELD_M0INV cz_fr_m0inv
+#define CZ_FIELD_R2 cz_fr_r2
+#define CZ_FIELD_MOD_M2 cz_fr_r_minus_2
+#define CZ_FIELD_MOD_M1_HALF cz_fr_r_minus_1_div_2
+#include "field_template.h"
+
+void cz_fr_inv_var(cz_fr *r, const cz_fr *a) { cz_fr_inv(r, a); }
+
+void cz_fr_from_bytes_wide(cz_fr *r, const uint8_t in[64])
+{
+    /* v = lo + hi·2^256; Montgomery multiplication by R² and R³ maps lo ↦ lo·R and
+     * hi ↦ hi·2^256·R. lo and hi may exceed r: the portable kernel accepts any first operand
+     * below 2^256 (its running value stays below 2r), which the assembly does not promise. */
+    cz_fr lo, hi, r2, r3;
+    for (int i = 0; i < 4; i++) {
+        uint64_t l = 0, h = 0;
+        for (int b = 7; b >= 0; b--) {
+            l = (l << 8) | in[8 * i + b];
+            h = (h << 8) | in[32 + 8 * i + b];
+        }
+        lo.l[i] = l;
+        hi.l[i] = h;
+    }
+    memcpy(r2.l, cz_fr_r2, sizeof r2.l);
+    memcpy(r3.l, cz_fr_r3, sizeof r3.l);
+    cz_fr_mul_portable(&lo, &lo, &r2);
+    cz_fr_mul_portable(&hi, &hi, &r3);
+    cz_fr_add(r, &lo, &hi);
+}
+
+void cz_fr_to_scalar(cz_scalar *out, const cz_fr *a) { cz_fr_to_canonical(out->l, a); }
+
+void cz_fr_root_of_unity(cz_fr *r, unsigned k)
+{
+    CZ_ASSERT(k <= CZ_FR_TWO_ADICITY);
+    cz_fr w = cz_fr_root_of_unity_max;
+    for (unsigned i = k; i < CZ_FR_TWO_ADICITY; i++)
+        cz_fr_sqr(&w, &w);
+    *r = w;
+}
+
+bool cz_fr_sqrt_var(cz_fr *r, const cz_fr *a)
+{
+    /* Tonelli–Shanks with r − 1 = t·2^32 and z = ROOT_OF_UNITY = 7^t */
+    if (cz_fr_is_zero(a)) {
+        *r = cz_fr_zero;
+        return true;
+    }
+    cz_fr w, x, b, z = cz_fr_root_of_unity_max;
+    cz_fr_pow(&w, a, cz_fr_t_minus_1_div_2, 4); /* a^((t−1)/2) */
+    cz_fr_mul(&x, a, &w);                       /* a^((t+1)/2) */
+    cz_fr_mul(&b, &x, &w);                      /* a^t */
+    unsigned v = CZ_FR_TWO_ADICITY;
+    while (!cz_fr_is_one(&b)) {
+        unsigned k = 0;
+        cz_fr b2k = b;
+        while (!cz_fr_is_one(&b2k)) {
+            cz_fr_sqr(&b2k, &b2k);
+            if (++k == v) {
+                *r = cz_fr_zero;
+                return false;
+            }
+        }
+        cz_fr ww = z;
+        for (unsigned i = 0; i + k + 1 < v; i++)
+            cz_fr_sqr(&ww, &ww);
+        cz_fr_sqr(&z, &ww);
+        cz_fr_mul(&b, &b, &z);
+        cz_fr_mul(&x, &x, &ww);
+        v = k;
+    }
+    *r = x;
+    return true;
+}
