@@ -1,7 +1,70 @@
-#include "cuzk/cuzk.h"
+/* The cuzk command-line program: one binary, one subcommand per job. */
 #include <stdio.h>
-int main(void)
+#include <string.h>
+
+#include "bench.h"
+#include "cuzk/cuzk.h"
+
+typedef struct cz_cli_area {
+    const char *name;
+    int (*run)(int argc, char **argv);
+    const char *help;
+} cz_cli_area;
+
+static const cz_cli_area cz_bench_areas[] = {
+    {"arith", cz_bench_arith, "field, curve and pairing operations (ns per operation)"},
+};
+
+static void cz_cli_usage(FILE *out)
 {
-    printf("cuzk %s\n", cz_version_string());
-    return 0;
+    fprintf(out, "usage: cuzk <command> [options]\n\n"
+                 "commands:\n"
+                 "  bench <area>   run benchmarks (cuzk bench --help lists the areas)\n"
+                 "  version        print the version and build\n"
+                 "  help           this text\n\n"
+                 "Every command takes --help.\n");
+}
+
+static void cz_cli_bench_usage(FILE *out)
+{
+    fprintf(out, "usage: cuzk bench <area> [options]\n\nareas:\n");
+    for (size_t i = 0; i < sizeof cz_bench_areas / sizeof *cz_bench_areas; i++)
+        fprintf(out, "  %-8s %s\n", cz_bench_areas[i].name, cz_bench_areas[i].help);
+    fprintf(out, "\n`cuzk bench <area> --help` lists an area's options.\n");
+}
+
+static int cz_cli_bench(int argc, char **argv)
+{
+    if (argc < 1 || strcmp(argv[0], "--help") == 0 || strcmp(argv[0], "-h") == 0) {
+        cz_cli_bench_usage(argc < 1 ? stderr : stdout);
+        return argc < 1 ? 2 : 0;
+    }
+    for (size_t i = 0; i < sizeof cz_bench_areas / sizeof *cz_bench_areas; i++)
+        if (strcmp(argv[0], cz_bench_areas[i].name) == 0)
+            return cz_bench_areas[i].run(argc - 1, argv + 1);
+    fprintf(stderr, "cuzk bench: unknown area '%s'\n\n", argv[0]);
+    cz_cli_bench_usage(stderr);
+    return 2;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        cz_cli_usage(stderr);
+        return 2;
+    }
+    const char *cmd = argv[1];
+    if (strcmp(cmd, "bench") == 0)
+        return cz_cli_bench(argc - 2, argv + 2);
+    if (strcmp(cmd, "version") == 0 || strcmp(cmd, "--version") == 0) {
+        printf("cuzk %s\n", cz_version_string());
+        return 0;
+    }
+    if (strcmp(cmd, "help") == 0 || strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0) {
+        cz_cli_usage(stdout);
+        return 0;
+    }
+    fprintf(stderr, "cuzk: unknown command '%s'\n\n", cmd);
+    cz_cli_usage(stderr);
+    return 2;
 }

@@ -1,0 +1,192 @@
+#include "bench.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "cuzk/experimental.h"
+
+static uint64_t cz_bench_now_ns(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
+double cz_bench_core_ghz(void)
+{
+#if defined(__x86_64__)
+    /* 20 dependent single-cycle adds per loop trip; the loop counter runs on another port */
+    const uint64_t trips = 20000000;
+    uint64_t best = UINT64_MAX;
+    for (int rep = 0; rep < 3; rep++) {
+        uint64_t x = 0, n = trips;
+        uint64_t t0 = cz_bench_now_ns();
+        __asm__ volatile("1:\n\t"
+                         ".rept 20\n\t"
+                         "add $1, %0\n\t"
+                         ".endr\n\t"
+                         "dec %1\n\t"
+                         "jnz 1b"
+                         : "+r"(x), "+r"(n));
+        uint64_t dt = cz_bench_now_ns() - t0;
+        if (dt < best)
+            best = dt;
+    }
+    return best ? (double)(20 * trips) / (double)best : 0;
+#else
+    return 0;
+#endif
+}
+
+static const char *cz_bench_build_type(void)
+{
+    /* cz_version_string is "X.Y.Z (type, backends)"; show the parenthesised part */
+    const char *v = cz_version_string();
+    const char *p = strchr(v, '(');
+    return p ? p : v;
+}
+
+static double cz_bench_ghz;
+
+void cz_bench_header(const cz_bench_opts *o, const char *area)
+{
+    const cz_cpu_features *cpu = cz_cpu();
+    cz_bench_ghz = cz_bench_core_ghz();
+    const char *backend = cz_arith_backend_name(cz_arith_backend_get());
+    if (o->json) {
+        printf("{\"area\": \"%s\", \"cpu\": \"%s\", \"cores\": %u, \"threads\": %u, \"build\": "
+               "\"%s\", \"arith\": \"%s\", \"core_ghz\": %.2f}\n",
+               area, cpu->model, cz_cpu_count(), o->threads, cz_bench_build_type(), backend,
+               cz_bench_ghz);
+        return;
+    }
+    printf("cuzk bench %s\n", area);
+    printf("cpu     : %s, %u cores online (adx %s, avx512ifma %s)\n", cpu->model, cz_cpu_count(),
+           cpu->adx && cpu->bmi2 ? "yes" : "no", cpu->avx512ifma ? "yes" : "no");
+    printf("build   : cuzk %s\n", cz_version_string());
+    printf("arith   : %s\n", backend);
+    printf("threads : %u\n", o->threads);
+    if (cz_bench_ghz > 0)
+        printf("clock   : ~%.2f GHz (dependent-add chain; cycles below use it)\n", cz_bench_ghz);
+    printf("\n%-26s %10s %7s %12s %12s %12s %10s\n", "name", "size", "threads", "min", "median",
+           "max", "cycles");
+}
+
+bool cz_bench_selected(const cz_bench_opts *o, const char *name)
+{
+    return !o->filter || strstr(name, o->filter) != NULL;
+}
+
+static int cz_bench_cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+static void cz_bench_fmt(char *buf, size_t n, double v, const char *unit)
+{
+    if (strcmp(unit, "s") == 0)
+        snprintf(buf, n, "%.4g s", v);
+    else if (v >= 1e6)
+        snprintf(buf, n, "%.4g ms", v / 1e6);
+    else if (v >= 1e4)
+        snprintf(buf, n, "%.4g us", v / 1e3);
+    else
+        snprintf(buf, n, "%.4g ns", v);
+}
+
+void cz_bench_report(const cz_bench_opts *o, const char *name, size_t size, unsigned threads,
+                     const char *unit, double *samples, unsigned n)
+{
+    qsort(samples, n, sizeof *samples, cz_bench_cmp_double);
+    double min = samples[0], max = samples[n - 1];
+    double median = n % 2 ? samples[n / 2] : 0.5 * (samples[n / 2 - 1] + samples[n / 2]);
+    if (o->json) {
+        printf("{\"name\": \"%s\", \"size\": %zu, \"threads\": %u, \"unit\": \"%s\", \"min\": %.6g, "
+               "\"median\": %.6g, \"max\": %.6g}\n",
+               name, size, threads, unit, min, median, max);
+    } else {
+        char a[32], b[32], c[32], cyc[32] = "";
+        cz_bench_fmt(a, sizeof a, min, unit);
+        cz_bench_fmt(b, sizeof b, median, unit);
+        cz_bench_fmt(c, sizeof c, max, unit);
+        if (cz_bench_ghz > 0 && strcmp(unit, "ns") == 0)
+            snprintf(cyc, sizeof cyc, "%.0f", median * cz_bench_ghz);
+        printf("%-26s %10zu %7u %12s %12s %12s %10s\n", name, size, threads, a, b, c, cyc);
+    }
+    fflush(stdout);
+}
+
+void cz_bench_run(const cz_bench_opts *o, const char *name, size_t size, unsigned threads,
+                  cz_bench_fn fn, void *ctx, double ops_per_iter)
+{
+    if (!cz_bench_selected(o, name))
+        return;
+    /* calibrate: grow iters until one sample lasts the target time */
+    uint64_t iters = 1;
+    double target_ns = o->sample_ms * 1e6;
+    for (;;) {
+        uint64_t t0 = cz_bench_now_ns();
+        fn(ctx, iters);
+        double dt = (double)(cz_bench_now_ns() - t0);
+        if (dt >= target_ns || iters >= (1ull << 40))
+            break;
+        double grow = dt > 0 ? target_ns / dt * 1.2 : 16;
+        iters = (uint64_t)ceil((double)iters * (grow > 16 ? 16 : grow < 2 ? 2 : grow));
+    }
+    double samples[64];
+    unsigned n = o->samples < 64 ? o->samples : 64;
+    for (unsigned s = 0; s < n; s++) {
+        uint64_t t0 = cz_bench_now_ns();
+        fn(ctx, iters);
+        samples[s] = (double)(cz_bench_now_ns() - t0) / ((double)iters * ops_per_iter);
+    }
+    cz_bench_report(o, name, size, threads, "ns", samples, n);
+}
+
+void cz_bench_usage_common(void)
+{
+    printf("options:\n"
+           "  --json          one JSON object per line per case\n"
+           "  --quick         fewer and shorter samples (smoke test)\n"
+           "  --filter=TEXT   only cases whose name contains TEXT\n"
+           "  --threads=N     worker threads (default 1)\n"
+           "  --samples=N     samples per case (default 7, quick 3)\n");
+}
+
+int cz_bench_parse(cz_bench_opts *o, int argc, char **argv)
+{
+    *o = (cz_bench_opts){.threads = 1, .sample_ms = 50, .samples = 7};
+    int i = 0;
+    for (; i < argc; i++) {
+        const char *a = argv[i];
+        if (strcmp(a, "--json") == 0)
+            o->json = true;
+        else if (strcmp(a, "--quick") == 0) {
+            o->quick = true;
+            o->sample_ms = 5;
+            o->samples = 3;
+        } else if (strncmp(a, "--filter=", 9) == 0)
+            o->filter = a + 9;
+        else if (strncmp(a, "--threads=", 10) == 0) {
+            int t = atoi(a + 10);
+            if (t < 1 || t > 1024) {
+                fprintf(stderr, "cuzk bench: --threads must be between 1 and 1024\n");
+                return -1;
+            }
+            o->threads = (unsigned)t;
+        } else if (strncmp(a, "--samples=", 10) == 0) {
+            int s = atoi(a + 10);
+            if (s < 1 || s > 64) {
+                fprintf(stderr, "cuzk bench: --samples must be between 1 and 64\n");
+                return -1;
+            }
+            o->samples = (unsigned)s;
+        } else
+            break;
+    }
+    return i;
+}

@@ -1,0 +1,54 @@
+/*
+ * The benchmark harness behind `cuzk bench <area>` (program side: include/ only).
+ * A case is a function that performs `iters` repetitions of an operation; the harness calibrates
+ * iters so one sample takes at least the target time, takes several samples and reports the
+ * per-operation min/median/max — as a table, or with --json one object per line:
+ *   {"name", "size", "threads", "unit", "min", "median", "max"}
+ */
+#ifndef CZ_BENCH_H
+#define CZ_BENCH_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+typedef struct cz_bench_opts {
+    bool json;           /* one JSON object per line instead of the table */
+    bool quick;          /* fewer, shorter samples (smoke runs, CI) */
+    unsigned threads;    /* worker threads for cases that use them */
+    const char *filter;  /* run only cases whose name contains this, or NULL */
+    double sample_ms;    /* target duration of one sample */
+    unsigned samples;    /* samples per case */
+} cz_bench_opts;
+
+typedef void (*cz_bench_fn)(void *ctx, uint64_t iters);
+
+/* Prints the machine header (CPU model, cores, threads, build type, arithmetic back-end, an
+ * estimate of the core clock) and, for tables, the column titles. */
+void cz_bench_header(const cz_bench_opts *o, const char *area);
+
+/* Whether a case runs under the filter. */
+bool cz_bench_selected(const cz_bench_opts *o, const char *name);
+
+/* Times fn and prints one row: time per operation in ns, where one iteration performs
+ * ops_per_iter operations. size and threads are reported as given. */
+void cz_bench_run(const cz_bench_opts *o, const char *name, size_t size, unsigned threads,
+                  cz_bench_fn fn, void *ctx, double ops_per_iter);
+
+/* Prints one row from externally measured samples (seconds), for long cases that time
+ * themselves. unit is "s" or "ns". */
+void cz_bench_report(const cz_bench_opts *o, const char *name, size_t size, unsigned threads,
+                     const char *unit, double *samples, unsigned n);
+
+/* Core-clock estimate in GHz from a chain of dependent 1-cycle additions (0 if unknown). */
+double cz_bench_core_ghz(void);
+
+/* Parses the options shared by every area; returns the index of the first unparsed argument
+ * or -1 after printing an error. */
+int cz_bench_parse(cz_bench_opts *o, int argc, char **argv);
+void cz_bench_usage_common(void);
+
+/* Per-area entry points (argc/argv after the area name). */
+int cz_bench_arith(int argc, char **argv);
+
+#endif /* CZ_BENCH_H */

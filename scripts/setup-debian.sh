@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Installs every Debian package cuzk needs to build, test and fuzz. Safe to run repeatedly.
+set -euo pipefail
+packages=(
+  build-essential   # gcc, make
+  cmake ninja-build # the build
+  clang libclang-rt-14-dev # fuzzing (libFuzzer) and sanitizer runtimes
+  clang-format      # style check
+  libgmp-dev        # GMP: the independent oracle of the field tests
+  python3           # tools/gen_constants.py
+  git
+)
+sudo=""
+if [ "$(id -u)" -ne 0 ]; then
+  sudo="sudo"
+fi
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "setup: installing ${missing[*]}"
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
+else
+  echo "setup: all packages present"
+fi
