@@ -105,9 +105,10 @@ void cz_bench_report(const cz_bench_opts *o, const char *name, size_t size, unsi
     double min = samples[0], max = samples[n - 1];
     double median = n % 2 ? samples[n / 2] : 0.5 * (samples[n / 2 - 1] + samples[n / 2]);
     if (o->json) {
-        printf("{\"name\": \"%s\", \"size\": %zu, \"threads\": %u, \"unit\": \"%s\", \"min\": %.6g, "
-               "\"median\": %.6g, \"max\": %.6g}\n",
-               name, size, threads, unit, min, median, max);
+        printf(
+            "{\"name\": \"%s\", \"size\": %zu, \"threads\": %u, \"unit\": \"%s\", \"min\": %.6g, "
+            "\"median\": %.6g, \"max\": %.6g}\n",
+            name, size, threads, unit, min, median, max);
     } else {
         char a[32], b[32], c[32], cyc[32] = "";
         cz_bench_fmt(a, sizeof a, min, unit);
@@ -159,7 +160,7 @@ void cz_bench_usage_common(void)
 
 int cz_bench_parse(cz_bench_opts *o, int argc, char **argv)
 {
-    *o = (cz_bench_opts){.threads = 1, .sample_ms = 50, .samples = 7};
+    *o = (cz_bench_opts){ .threads = 1, .sample_ms = 50, .samples = 7 };
     int i = 0;
     for (; i < argc; i++) {
         const char *a = argv[i];

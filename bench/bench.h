@@ -13,12 +13,12 @@
 #include <stdint.h>
 
 typedef struct cz_bench_opts {
-    bool json;           /* one JSON object per line instead of the table */
-    bool quick;          /* fewer, shorter samples (smoke runs, CI) */
-    unsigned threads;    /* worker threads for cases that use them */
-    const char *filter;  /* run only cases whose name contains this, or NULL */
-    double sample_ms;    /* target duration of one sample */
-    unsigned samples;    /* samples per case */
+    bool json;          /* one JSON object per line instead of the table */
+    bool quick;         /* fewer, shorter samples (smoke runs, CI) */
+    unsigned threads;   /* worker threads for cases that use them */
+    const char *filter; /* run only cases whose name contains this, or NULL */
+    double sample_ms;   /* target duration of one sample */
+    unsigned samples;   /* samples per case */
 } cz_bench_opts;
 
 typedef void (*cz_bench_fn)(void *ctx, uint64_t iters);

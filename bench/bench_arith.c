@@ -111,13 +111,15 @@ typedef struct cz_bench_case {
     unsigned lanes; /* operations per iteration */
 } cz_bench_case;
 
-#define CZ_CASE(op) {#op, cz_bench_##op, CZ_BENCH_LANES}, {#op "_lat", cz_bench_##op##_lat, CZ_BENCH_LANES}
+#define CZ_CASE(op)                                                                                \
+    { #op, cz_bench_##op, CZ_BENCH_LANES }, { #op "_lat", cz_bench_##op##_lat, CZ_BENCH_LANES }
 
 static const cz_bench_case cz_bench_arith_cases[] = {
-    CZ_CASE(fr_add), CZ_CASE(fr_mul), CZ_CASE(fr_sqr), CZ_CASE(fr_inv), CZ_CASE(fr_inv_var),
-    CZ_CASE(fp_add), CZ_CASE(fp_sub), CZ_CASE(fp_mul), CZ_CASE(fp_sqr), CZ_CASE(fp_inv),
-    CZ_CASE(fp_inv_var), {"fp_sqrt", cz_bench_fp_sqrt, CZ_BENCH_LANES}, CZ_CASE(fp2_mul),
-    CZ_CASE(fp2_sqr),
+    CZ_CASE(fr_add),  CZ_CASE(fr_mul),     CZ_CASE(fr_sqr),
+    CZ_CASE(fr_inv),  CZ_CASE(fr_inv_var), CZ_CASE(fp_add),
+    CZ_CASE(fp_sub),  CZ_CASE(fp_mul),     CZ_CASE(fp_sqr),
+    CZ_CASE(fp_inv),  CZ_CASE(fp_inv_var), { "fp_sqrt", cz_bench_fp_sqrt, CZ_BENCH_LANES },
+    CZ_CASE(fp2_mul), CZ_CASE(fp2_sqr),
 };
 
 static void cz_bench_arith_usage(void)

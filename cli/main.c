@@ -12,7 +12,7 @@ typedef struct cz_cli_area {
 } cz_cli_area;
 
 static const cz_cli_area cz_bench_areas[] = {
-    {"arith", cz_bench_arith, "field, curve and pairing operations (ns per operation)"},
+    { "arith", cz_bench_arith, "field, curve and pairing operations (ns per operation)" },
 };
 
 static void cz_cli_usage(FILE *out)
