@@ -43,12 +43,14 @@ void cz_bench_report(const cz_bench_opts *o, const char *name, size_t size, unsi
 /* Core-clock estimate in GHz from a chain of dependent 1-cycle additions (0 if unknown). */
 double cz_bench_core_ghz(void);
 
-/* Parses the options shared by every area; returns the index of the first unparsed argument
- * or -1 after printing an error. */
+/* Parses the options shared by every area, removing them from argv; returns how many arguments
+ * remain (in order, at the front of argv) for the area, or -1 after printing an error. */
 int cz_bench_parse(cz_bench_opts *o, int argc, char **argv);
 void cz_bench_usage_common(void);
 
 /* Per-area entry points (argc/argv after the area name). */
 int cz_bench_arith(int argc, char **argv);
+int cz_bench_ntt(int argc, char **argv);
+int cz_bench_msm(int argc, char **argv);
 
 #endif /* CZ_BENCH_H */

@@ -112,13 +112,13 @@ typedef struct cz_bench_case {
 } cz_bench_case;
 
 #define CZ_CASE(op)                                                                                \
-    { #op, cz_bench_##op, CZ_BENCH_LANES }, { #op "_lat", cz_bench_##op##_lat, CZ_BENCH_LANES }
+    {#op, cz_bench_##op, CZ_BENCH_LANES}, { #op "_lat", cz_bench_##op##_lat, CZ_BENCH_LANES }
 
 static const cz_bench_case cz_bench_arith_cases[] = {
     CZ_CASE(fr_add),  CZ_CASE(fr_mul),     CZ_CASE(fr_sqr),
     CZ_CASE(fr_inv),  CZ_CASE(fr_inv_var), CZ_CASE(fp_add),
     CZ_CASE(fp_sub),  CZ_CASE(fp_mul),     CZ_CASE(fp_sqr),
-    CZ_CASE(fp_inv),  CZ_CASE(fp_inv_var), { "fp_sqrt", cz_bench_fp_sqrt, CZ_BENCH_LANES },
+    CZ_CASE(fp_inv),  CZ_CASE(fp_inv_var), {"fp_sqrt", cz_bench_fp_sqrt, CZ_BENCH_LANES},
     CZ_CASE(fp2_mul), CZ_CASE(fp2_sqr),
 };
 
@@ -135,10 +135,10 @@ static void cz_bench_arith_usage(void)
 int cz_bench_arith(int argc, char **argv)
 {
     cz_bench_opts o;
-    int i = cz_bench_parse(&o, argc, argv);
-    if (i < 0)
+    argc = cz_bench_parse(&o, argc, argv);
+    if (argc < 0)
         return 2;
-    for (; i < argc; i++) {
+    for (int i = 0; i < argc; i++) {
         if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
             cz_bench_arith_usage();
             return 0;

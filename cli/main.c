@@ -12,7 +12,9 @@ typedef struct cz_cli_area {
 } cz_cli_area;
 
 static const cz_cli_area cz_bench_areas[] = {
-    { "arith", cz_bench_arith, "field, curve and pairing operations (ns per operation)" },
+    {"arith", cz_bench_arith, "field, curve and pairing operations (ns per operation)"},
+    {"msm", cz_bench_msm, "G1/G2 multi-scalar multiplication (s per MSM)"},
+    {"ntt", cz_bench_ntt, "NTT, coset NTT and the Groth16 quotient (s per transform)"},
 };
 
 static void cz_cli_usage(FILE *out)

@@ -84,6 +84,9 @@ extern const cz_scalar cz_group_order;
     void cz_##G##_xyzz_add(cz_##G##_xyzz *r, const cz_##G##_xyzz *p, const cz_##G##_xyzz *q);       \
     void cz_##G##_xyzz_add_affine(cz_##G##_xyzz *r, const cz_##G##_xyzz *p,                         \
                                   const cz_##G##_affine *q);                                        \
+    /* The same with branches for the rare cases: 1S cheaper, for MSM buckets on public bases. */   \
+    void cz_##G##_xyzz_add_affine_var(cz_##G##_xyzz *r, const cz_##G##_xyzz *p,                     \
+                                      const cz_##G##_affine *q);                                    \
     /* Scalar multiplication by a canonical integer k (any value, including ≥ r). */              \
     void cz_##G##_mul(cz_##G##_jac *r, const cz_##G##_jac *p, const cz_scalar *k);                  \
     void cz_##G##_mul_var(cz_##G##_jac *r, const cz_##G##_jac *p, const cz_scalar *k);              \

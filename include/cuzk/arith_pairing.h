@@ -1,7 +1,10 @@
 /*
  * Optimal ate pairing on BLS12-381 (experimental API).
  * e: G1 × G2 → GT ⊂ Fp12*, bilinear and non-degenerate. Miller loop over |z| = 0xd201000000010000
- * (z < 0, so the result is conjugated), then the final exponentiation (p^12 − 1)/r.
+ * (z < 0, so the result is conjugated), then the final exponentiation to 3·(p^12 − 1)/r: the
+ * multiple that z-based addition chains reach. zkcrypto/bls12_381 uses the same one, so GT values
+ * agree with its published ones (the cube of the reduced pairing: still bilinear and
+ * non-degenerate, as 3 ∤ r).
  * Inputs are public: the pairing runs in variable time.
  */
 #ifndef CUZK_ARITH_PAIRING_H
@@ -28,7 +31,7 @@ void cz_g2_prepare(cz_g2_prepared *out, const cz_g2_affine *q);
 void cz_miller_loop(cz_fp12 *f, const cz_g1_affine *p, const cz_g2_affine *q, size_t n);
 void cz_miller_loop_prepared(cz_fp12 *f, const cz_g1_affine *p, const cz_g2_prepared *const *q,
                              size_t n);
-/* r = f^((p^12 − 1)/r). */
+/* r = f^(3·(p^12 − 1)/r). */
 void cz_final_exp(cz_fp12 *r, const cz_fp12 *f);
 /* r = e(p, q). */
 void cz_pairing(cz_fp12 *r, const cz_g1_affine *p, const cz_g2_affine *q);

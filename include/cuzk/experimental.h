@@ -10,6 +10,8 @@
 #include "cuzk/arith_pairing.h"
 #include "cuzk/arith_tower.h"
 #include "cuzk/cuzk.h"
+#include "cuzk/msm.h"
+#include "cuzk/ntt.h"
 #include "cuzk/platform.h"
 
 #endif /* CUZK_EXPERIMENTAL_H */

@@ -24,18 +24,43 @@
 /* Debug builds check the representation invariant on every input they can afford to. */
 #define CZ_FIELD_VERIFY(a) CZ_VERIFY_CHECK(cz_mp_lt((a)->l, CZ_FIELD_MOD, CZ_N))
 
+/* Assembly add/sub exist for Fp (6 limbs) only; see arith_backend.h. */
+#define CZ_FIELD_ASM_ADDSUB (CZ_HAVE_X86_64_ASM && CZ_FIELD_N == 6)
+
+void CZ_FN(add_portable)(CZ_T *r, const CZ_T *a, const CZ_T *b)
+{
+    cz_mp_mod_add(r->l, a->l, b->l, CZ_FIELD_MOD, CZ_N);
+}
+
+void CZ_FN(sub_portable)(CZ_T *r, const CZ_T *a, const CZ_T *b)
+{
+    cz_mp_mod_sub(r->l, a->l, b->l, CZ_FIELD_MOD, CZ_N);
+}
+
 void CZ_FN(add)(CZ_T *r, const CZ_T *a, const CZ_T *b)
 {
     CZ_FIELD_VERIFY(a);
     CZ_FIELD_VERIFY(b);
-    cz_mp_mod_add(r->l, a->l, b->l, CZ_FIELD_MOD, CZ_N);
+#if CZ_FIELD_ASM_ADDSUB
+    if (CZ_LIKELY(cz_arith_use_adx)) {
+        CZ_FN(add_adx)(r, a, b);
+        return;
+    }
+#endif
+    CZ_FN(add_portable)(r, a, b);
 }
 
 void CZ_FN(sub)(CZ_T *r, const CZ_T *a, const CZ_T *b)
 {
     CZ_FIELD_VERIFY(a);
     CZ_FIELD_VERIFY(b);
-    cz_mp_mod_sub(r->l, a->l, b->l, CZ_FIELD_MOD, CZ_N);
+#if CZ_FIELD_ASM_ADDSUB
+    if (CZ_LIKELY(cz_arith_use_adx)) {
+        CZ_FN(sub_adx)(r, a, b);
+        return;
+    }
+#endif
+    CZ_FN(sub_portable)(r, a, b);
 }
 
 void CZ_FN(dbl)(CZ_T *r, const CZ_T *a) { CZ_FN(add)(r, a, a); }
@@ -166,7 +191,7 @@ int CZ_FN(legendre)(const CZ_T *a)
 
 void CZ_FN(from_u64)(CZ_T *r, uint64_t v)
 {
-    CZ_T t = { { v } }, r2;
+    CZ_T t = {{v}}, r2;
     memcpy(r2.l, CZ_FIELD_R2, sizeof r2.l);
     CZ_FN(mul)(r, &t, &r2);
 }
@@ -185,7 +210,7 @@ cz_status CZ_FN(from_canonical)(CZ_T *r, const uint64_t a[CZ_N])
 void CZ_FN(to_canonical)(uint64_t r[CZ_N], const CZ_T *a)
 {
     /* multiplying by 1 divides by R */
-    CZ_T one_raw = { { 1 } }, t;
+    CZ_T one_raw = {{1}}, t;
     CZ_FN(mul)(&t, a, &one_raw);
     memcpy(r, t.l, sizeof t.l);
 }
@@ -227,6 +252,7 @@ void CZ_FN(to_bytes_be)(uint8_t out[CZ_BYTES], const CZ_T *a)
         out[i] = le[CZ_BYTES - 1 - i];
 }
 
+#undef CZ_FIELD_ASM_ADDSUB
 #undef CZ_FIELD_VERIFY
 #undef CZ_BYTES
 #undef CZ_N

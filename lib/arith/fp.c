@@ -1,6 +1,7 @@
 /* Fp, the 381-bit base field. Shared operations come from field_template.h. */
 #include "constants.h"
 #include "cuzk/arith_field.h"
+#include "modinv.h"
 
 #define CZ_FIELD fp
 #define CZ_FIELD_N 6
@@ -11,7 +12,8 @@
 #define CZ_FIELD_MOD_M1_HALF cz_fp_p_minus_1_div_2
 #include "field_template.h"
 
-void cz_fp_inv_var(cz_fp *r, const cz_fp *a) { cz_fp_inv(r, a); }
+/* safegcd with numerator R²: (x·R)⁻¹·R² = x⁻¹·R, the Montgomery form of x⁻¹. */
+void cz_fp_inv_var(cz_fp *r, const cz_fp *a) { cz_modinv_fp_var(r->l, a->l, cz_fp_r2); }
 
 void cz_fp_half(cz_fp *r, const cz_fp *a)
 {

@@ -112,13 +112,23 @@ void cz_fp2_pow(cz_fp2 *r, const cz_fp2 *a, const uint64_t *e, size_t nlimbs)
     *r = acc;
 }
 
-bool cz_fp2_is_zero(const cz_fp2 *a) { return cz_fp_is_zero(&a->c0) & cz_fp_is_zero(&a->c1); }
+/* Both halves are always evaluated (& on locals, not &&): these run on secret values. */
+bool cz_fp2_is_zero(const cz_fp2 *a)
+{
+    bool z0 = cz_fp_is_zero(&a->c0), z1 = cz_fp_is_zero(&a->c1);
+    return z0 & z1;
+}
 
-bool cz_fp2_is_one(const cz_fp2 *a) { return cz_fp_is_one(&a->c0) & cz_fp_is_zero(&a->c1); }
+bool cz_fp2_is_one(const cz_fp2 *a)
+{
+    bool o0 = cz_fp_is_one(&a->c0), z1 = cz_fp_is_zero(&a->c1);
+    return o0 & z1;
+}
 
 bool cz_fp2_eq(const cz_fp2 *a, const cz_fp2 *b)
 {
-    return cz_fp_eq(&a->c0, &b->c0) & cz_fp_eq(&a->c1, &b->c1);
+    bool e0 = cz_fp_eq(&a->c0, &b->c0), e1 = cz_fp_eq(&a->c1, &b->c1);
+    return e0 & e1;
 }
 
 void cz_fp2_select(cz_fp2 *r, const cz_fp2 *a, const cz_fp2 *b, bool flag)

@@ -1,6 +1,7 @@
 /* Fr, the 255-bit scalar field. Shared operations come from field_template.h. */
 #include "constants.h"
 #include "cuzk/arith_field.h"
+#include "modinv.h"
 
 #define CZ_FIELD fr
 #define CZ_FIELD_N 4
@@ -11,7 +12,8 @@
 #define CZ_FIELD_MOD_M1_HALF cz_fr_r_minus_1_div_2
 #include "field_template.h"
 
-void cz_fr_inv_var(cz_fr *r, const cz_fr *a) { cz_fr_inv(r, a); }
+/* safegcd with numerator R²: (x·R)⁻¹·R² = x⁻¹·R, the Montgomery form of x⁻¹. */
+void cz_fr_inv_var(cz_fr *r, const cz_fr *a) { cz_modinv_fr_var(r->l, a->l, cz_fr_r2); }
 
 void cz_fr_from_bytes_wide(cz_fr *r, const uint8_t in[64])
 {

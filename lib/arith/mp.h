@@ -128,7 +128,7 @@ CZ_INLINE void cz_mp_mod_sub(uint64_t *r, const uint64_t *a, const uint64_t *b, 
 CZ_INLINE void cz_mp_mont_mul(uint64_t *r, const uint64_t *a, const uint64_t *b, const uint64_t *m,
                               uint64_t m0inv, size_t n)
 {
-    uint64_t t[CZ_MP_MAX_LIMBS + 1] = { 0 };
+    uint64_t t[CZ_MP_MAX_LIMBS + 1] = {0};
     for (size_t i = 0; i < n; i++) {
         uint64_t c = 0;
         for (size_t j = 0; j < n; j++) {

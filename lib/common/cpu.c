@@ -26,7 +26,7 @@ static void cz_cpu_detect_x86(cz_cpu_features *f)
     uint64_t xcr0 = osxsave ? cz_xgetbv0() : 0;
     bool os_avx = (xcr0 & 0x6) == 0x6;
     bool os_avx512 = os_avx && (xcr0 & 0xe0) == 0xe0;
-    if (__get_cpuid_max(0, NULL) >= 7) {
+    if ((unsigned)__get_cpuid_max(0, NULL) >= 7u) {
         __cpuid_count(7, 0, a, b, c, d);
         f->bmi2 = (b >> 8) & 1;
         f->adx = (b >> 19) & 1;
@@ -35,7 +35,7 @@ static void cz_cpu_detect_x86(cz_cpu_features *f)
         f->avx512f = os_avx512 && ((b >> 16) & 1);
         f->avx512ifma = f->avx512f && ((b >> 21) & 1);
     }
-    if (__get_cpuid_max(0x80000000, NULL) >= 0x80000004) {
+    if ((unsigned)__get_cpuid_max(0x80000000, NULL) >= 0x80000004u) {
         unsigned regs[12];
         for (unsigned i = 0; i < 3; i++)
             __get_cpuid(0x80000002 + i, &regs[4 * i], &regs[4 * i + 1], &regs[4 * i + 2],

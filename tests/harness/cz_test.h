@@ -30,10 +30,9 @@ typedef struct cz_test_module {
 
 /* Defines the module object cz_test_module_<mod> from a list of {"name", fn} cases. */
 #define CZ_TEST_MODULE(mod, ...)                                                                   \
-    static const cz_test_case cz_test_cases_##mod[] = { __VA_ARGS__ };                             \
+    static const cz_test_case cz_test_cases_##mod[] = {__VA_ARGS__};                               \
     const cz_test_module cz_test_module_##mod = {                                                  \
-        #mod, cz_test_cases_##mod, sizeof(cz_test_cases_##mod) / sizeof(cz_test_cases_##mod[0])    \
-    }
+        #mod, cz_test_cases_##mod, sizeof(cz_test_cases_##mod) / sizeof(cz_test_cases_##mod[0])}
 
 /* Records a check; returns cond so callers can stop early on failure. */
 bool cz_test_check(bool cond, const char *expr, const char *file, int line);

@@ -208,7 +208,7 @@ static void TEST(encodings)(void)
     /* m, m + 1 and 2^(64n) − 1 are rejected */
     uint8_t le[NB];
     T b;
-    const char *bad[3] = { "m", "m+1", "max" };
+    const char *bad[3] = {"m", "m+1", "max"};
     for (int k = 0; k < 3; k++) {
         memset(le, 0, sizeof le);
         if (k == 2)

@@ -51,8 +51,8 @@ static void test_fp_sqrt_sign_half(void)
     mpz_clears(x, e, half, NULL);
 }
 
-CZ_TEST_MODULE(fp, { "arith_vs_gmp", test_fp_arith_vs_gmp },
-               { "inverse_vs_gmp", test_fp_inverse_vs_gmp },
-               { "pow_legendre_vs_gmp", test_fp_pow_legendre_vs_gmp },
-               { "encodings", test_fp_encodings }, { "select_eq", test_fp_select_eq },
-               { "sqrt_sign_half", test_fp_sqrt_sign_half });
+CZ_TEST_MODULE(fp, {"arith_vs_gmp", test_fp_arith_vs_gmp},
+               {"inverse_vs_gmp", test_fp_inverse_vs_gmp},
+               {"pow_legendre_vs_gmp", test_fp_pow_legendre_vs_gmp},
+               {"encodings", test_fp_encodings}, {"select_eq", test_fp_select_eq},
+               {"sqrt_sign_half", test_fp_sqrt_sign_half});

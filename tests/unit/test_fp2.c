@@ -174,4 +174,4 @@ static void test_fp2_sqrt(void)
     f2_ref_clear(&x);
 }
 
-CZ_TEST_MODULE(fp2, { "arith", test_fp2_arith }, { "sqrt", test_fp2_sqrt });
+CZ_TEST_MODULE(fp2, {"arith", test_fp2_arith}, {"sqrt", test_fp2_sqrt});

@@ -78,9 +78,9 @@ static void test_fr_wide_and_scalar(void)
     mpz_clears(x, e, NULL);
 }
 
-CZ_TEST_MODULE(fr, { "arith_vs_gmp", test_fr_arith_vs_gmp },
-               { "inverse_vs_gmp", test_fr_inverse_vs_gmp },
-               { "pow_legendre_vs_gmp", test_fr_pow_legendre_vs_gmp },
-               { "encodings", test_fr_encodings }, { "select_eq", test_fr_select_eq },
-               { "sqrt", test_fr_sqrt }, { "domain_constants", test_fr_domain_constants },
-               { "wide_and_scalar", test_fr_wide_and_scalar });
+CZ_TEST_MODULE(fr, {"arith_vs_gmp", test_fr_arith_vs_gmp},
+               {"inverse_vs_gmp", test_fr_inverse_vs_gmp},
+               {"pow_legendre_vs_gmp", test_fr_pow_legendre_vs_gmp},
+               {"encodings", test_fr_encodings}, {"select_eq", test_fr_select_eq},
+               {"sqrt", test_fr_sqrt}, {"domain_constants", test_fr_domain_constants},
+               {"wide_and_scalar", test_fr_wide_and_scalar});

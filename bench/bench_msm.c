@@ -1,0 +1,244 @@
+/* `cuzk bench msm`: G1/G2 multi-scalar multiplication on distinct points. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "bench.h"
+#include "cuzk/experimental.h"
+
+static double cz_bench_msm_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+static uint64_t cz_bench_msm_state = 0x9e3779b97f4a7c15ull;
+
+static uint64_t cz_bench_msm_rand(void)
+{
+    uint64_t x = cz_bench_msm_state;
+    x ^= x >> 12;
+    x ^= x << 25;
+    x ^= x >> 27;
+    cz_bench_msm_state = x;
+    return x * 0x2545f4914f6cdd1dull;
+}
+
+static void cz_bench_msm_rand_fr(cz_fr *r)
+{
+    uint8_t b[64];
+    for (int i = 0; i < 64; i++)
+        b[i] = (uint8_t)cz_bench_msm_rand();
+    cz_fr_from_bytes_wide(r, b);
+}
+
+/* Points and scalars for both groups, generated once up to the largest size. */
+typedef struct cz_bench_msm_data {
+    size_t n;
+    cz_g1_affine *g1;
+    cz_g2_affine *g2;
+    cz_scalar *full; /* uniform below r */
+    cz_scalar *bits; /* Filecoin-like: 90% 0 or 1, 10% uniform */
+} cz_bench_msm_data;
+
+/* Distinct points: runs of 4096 consecutive multiples of a random point, each run from a fresh
+ * random start, normalised to affine a run at a time. */
+#define CZ_BENCH_MSM_RUN 4096
+#define CZ_BENCH_MSM_POINTS(G)                                                                     \
+    static void cz_bench_msm_points_##G(cz_##G##_affine *out, size_t n)                            \
+    {                                                                                              \
+        cz_##G##_jac *run = malloc(CZ_BENCH_MSM_RUN * sizeof *run), p, step, gen;                  \
+        cz_##G##_jac_from_affine(&gen, &cz_##G##_generator);                                       \
+        for (size_t i = 0; i < n; i += CZ_BENCH_MSM_RUN) {                                         \
+            cz_fr a, b;                                                                            \
+            cz_scalar sa, sb;                                                                      \
+            cz_bench_msm_rand_fr(&a);                                                              \
+            cz_bench_msm_rand_fr(&b);                                                              \
+            cz_fr_to_scalar(&sa, &a);                                                              \
+            cz_fr_to_scalar(&sb, &b);                                                              \
+            cz_##G##_mul_var(&p, &gen, &sa);                                                       \
+            cz_##G##_mul_var(&step, &gen, &sb);                                                    \
+            size_t m = n - i < CZ_BENCH_MSM_RUN ? n - i : CZ_BENCH_MSM_RUN;                        \
+            for (size_t j = 0; j < m; j++) {                                                       \
+                run[j] = p;                                                                        \
+                cz_##G##_jac_add(&p, &p, &step);                                                   \
+            }                                                                                      \
+            cz_##G##_batch_to_affine_var(out + i, run, m);                                         \
+        }                                                                                          \
+        free(run);                                                                                 \
+    }
+CZ_BENCH_MSM_POINTS(g1)
+CZ_BENCH_MSM_POINTS(g2)
+
+static bool cz_bench_msm_data_make(cz_bench_msm_data *d, size_t n1, size_t n2)
+{
+    d->n = n1;
+    d->g1 = malloc(n1 * sizeof *d->g1);
+    d->g2 = malloc(n2 * sizeof *d->g2);
+    d->full = malloc(n1 * sizeof *d->full);
+    d->bits = malloc(n1 * sizeof *d->bits);
+    if (!d->g1 || !d->g2 || !d->full || !d->bits)
+        return false;
+    cz_bench_msm_points_g1(d->g1, n1);
+    cz_bench_msm_points_g2(d->g2, n2);
+    for (size_t i = 0; i < n1; i++) {
+        cz_fr f;
+        cz_bench_msm_rand_fr(&f);
+        cz_fr_to_scalar(&d->full[i], &f);
+        uint64_t u = cz_bench_msm_rand();
+        if (u % 10 == 0)
+            d->bits[i] = d->full[i];
+        else
+            d->bits[i] = (cz_scalar){{(u >> 8) & 1, 0, 0, 0}};
+    }
+    return true;
+}
+
+static void cz_bench_msm_data_free(cz_bench_msm_data *d)
+{
+    free(d->g1), free(d->g2), free(d->full), free(d->bits);
+}
+
+typedef enum { CZ_BENCH_MSM_G1, CZ_BENCH_MSM_G2, CZ_BENCH_MSM_G1_SPLIT } cz_bench_msm_kind;
+
+/* Seconds per MSM, median of the samples; also reported as a row unless quiet. */
+static double cz_bench_msm_case(const cz_bench_opts *o, const char *name, cz_bench_msm_kind kind,
+                                const cz_bench_msm_data *d, size_t n, unsigned threads,
+                                unsigned samples, bool quiet)
+{
+    cz_pool *pool = NULL;
+    if (threads > 1 && cz_pool_create(&pool, threads - 1, 0, "bench") != CZ_OK)
+        return -1;
+    cz_msm_scalars sc = {kind == CZ_BENCH_MSM_G1_SPLIT ? d->bits : d->full, CZ_SCALARS_CANONICAL, n,
+                         NULL, kind == CZ_BENCH_MSM_G1_SPLIT};
+    size_t bytes = kind == CZ_BENCH_MSM_G2 ? cz_msm_g2_scratch_size(n, threads)
+                                           : cz_msm_g1_scratch_size(n, threads);
+    void *scratch = malloc(bytes);
+    double t[64];
+    for (unsigned s = 0; s < samples; s++) {
+        double t0 = cz_bench_msm_now();
+        if (kind == CZ_BENCH_MSM_G2) {
+            cz_g2_jac r;
+            cz_msm_g2(&r, d->g2, n, &sc, pool, scratch, bytes);
+        } else {
+            cz_g1_jac r;
+            cz_msm_g1(&r, d->g1, n, &sc, pool, scratch, bytes);
+        }
+        t[s] = cz_bench_msm_now() - t0;
+    }
+    free(scratch);
+    cz_pool_destroy(pool);
+    double sorted[64];
+    memcpy(sorted, t, samples * sizeof *t);
+    for (unsigned i = 1; i < samples; i++)
+        for (unsigned j = i; j > 0 && sorted[j - 1] > sorted[j]; j--) {
+            double x = sorted[j];
+            sorted[j] = sorted[j - 1];
+            sorted[j - 1] = x;
+        }
+    if (!quiet)
+        cz_bench_report(o, name, n, threads, "s", t, samples);
+    return sorted[samples / 2];
+}
+
+static void cz_bench_msm_usage(void)
+{
+    printf("usage: cuzk bench msm [options]\n"
+           "Seconds per MSM on distinct points: msm_g1 and msm_g2 with uniform scalars,\n"
+           "msm_g1_split with Filecoin-like scalars (90%% bits, 10%% uniform) through the split\n"
+           "path. Each size runs on 1 thread and on --threads threads.\n");
+    cz_bench_usage_common();
+    printf("  --max-log=K     largest G1 size 2^K (default 22; G2 stops at 2^18)\n"
+           "  --sweep         time every window width around the table's choice and print\n"
+           "                  the best per size (the window table of docs/PERFORMANCE.md)\n");
+}
+
+static void cz_bench_msm_sweep(const cz_bench_opts *o, const cz_bench_msm_data *d, unsigned max_log)
+{
+    printf("\nwindow sweep (1 thread): size, table choice, then seconds per width\n");
+    for (unsigned k = 8; k <= max_log; k += 2) {
+        size_t n = (size_t)1 << k;
+        for (int g = 0; g < 2; g++) {
+            if (g == 1 && k > 18)
+                continue;
+            unsigned table = cz_msm_window_bits(n, g == 1);
+            unsigned best = table;
+            double best_t = 0;
+            printf("%s 2^%-2u table c=%-2u:", g ? "g2" : "g1", k, table);
+            for (unsigned c = table > 3 ? table - 3 : 2; c <= table + 2; c++) {
+                cz_msm_set_window_bits(c);
+                double t = cz_bench_msm_case(o, "", g ? CZ_BENCH_MSM_G2 : CZ_BENCH_MSM_G1, d, n, 1,
+                                             o->quick ? 1 : 3, true);
+                printf("  c=%u %.4g", c, t);
+                if (best_t == 0 || t < best_t) {
+                    best_t = t;
+                    best = c;
+                }
+                fflush(stdout);
+            }
+            cz_msm_set_window_bits(0);
+            printf("  → best c=%u\n", best);
+        }
+    }
+}
+
+int cz_bench_msm(int argc, char **argv)
+{
+    cz_bench_opts o;
+    argc = cz_bench_parse(&o, argc, argv);
+    if (argc < 0)
+        return 2;
+    unsigned max_log = 22;
+    bool sweep = false;
+    for (int i = 0; i < argc; i++) {
+        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
+            cz_bench_msm_usage();
+            return 0;
+        }
+        if (strncmp(argv[i], "--max-log=", 10) == 0)
+            max_log = (unsigned)atoi(argv[i] + 10);
+        else if (strcmp(argv[i], "--sweep") == 0)
+            sweep = true;
+        else {
+            fprintf(stderr, "cuzk bench msm: unknown option '%s' (see --help)\n", argv[i]);
+            return 2;
+        }
+    }
+    if (o.quick && max_log > 16)
+        max_log = 16;
+    if (max_log < 8 || max_log > 26) {
+        fprintf(stderr, "cuzk bench msm: --max-log must be between 8 and 26\n");
+        return 2;
+    }
+    cz_bench_header(&o, "msm");
+    size_t n1 = (size_t)1 << max_log, n2 = (size_t)1 << (max_log < 18 ? max_log : 18);
+    cz_bench_msm_data d;
+    if (!cz_bench_msm_data_make(&d, n1, n2)) {
+        fprintf(stderr, "cuzk bench msm: out of memory for 2^%u points\n", max_log);
+        cz_bench_msm_data_free(&d);
+        return 1;
+    }
+    if (sweep) {
+        cz_bench_msm_sweep(&o, &d, max_log);
+        cz_bench_msm_data_free(&d);
+        return 0;
+    }
+    unsigned threads[2] = {1, o.threads};
+    for (unsigned k = 16; k <= max_log; k += 2) {
+        size_t n = (size_t)1 << k;
+        unsigned samples = o.quick ? 1 : k >= 20 ? 1 : 3;
+        for (int t = 0; t < (o.threads > 1 ? 2 : 1); t++) {
+            if (cz_bench_selected(&o, "msm_g1"))
+                cz_bench_msm_case(&o, "msm_g1", CZ_BENCH_MSM_G1, &d, n, threads[t], samples, false);
+            if (k <= 18 && cz_bench_selected(&o, "msm_g2"))
+                cz_bench_msm_case(&o, "msm_g2", CZ_BENCH_MSM_G2, &d, n, threads[t], samples, false);
+            if (cz_bench_selected(&o, "msm_g1_split"))
+                cz_bench_msm_case(&o, "msm_g1_split", CZ_BENCH_MSM_G1_SPLIT, &d, n, threads[t],
+                                  samples, false);
+        }
+    }
+    cz_bench_msm_data_free(&d);
+    return 0;
+}

@@ -1,0 +1,66 @@
+/*
+ * Multi-scalar multiplication Σ k_i·P_i in G1 and G2 (experimental API).
+ *
+ * Pippenger's bucket method with signed (Booth) window digits and batch-affine bucket sums
+ * (Montgomery's batch inversion): each window's points are counting-sorted by bucket and summed
+ * in independent pairs, so every inversion is shared by a full batch whatever the scalars look
+ * like. Work is tiled by (window, point range) over the pool.
+ *
+ * Bases are affine; the point at infinity is allowed and contributes nothing. Scalars are
+ * canonical cz_scalar (< 2^256, reduced or not) or Montgomery-form cz_fr. The caller provides
+ * scratch memory of cz_msm_<G>_scratch_size bytes; the kernel allocates nothing. Runs in
+ * variable time: the scalars of a proof are witness values, but the work per point reveals
+ * only timing, which Groth16 proving does not protect (bellperson and supraseal likewise).
+ */
+#ifndef CUZK_MSM_H
+#define CUZK_MSM_H
+
+#include "cuzk/arith_curve.h"
+#include "cuzk/platform.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum cz_scalar_form {
+    CZ_SCALARS_CANONICAL = 0, /* cz_scalar[] */
+    CZ_SCALARS_MONTGOMERY = 1 /* cz_fr[] (blstrs Scalar memory, as supraseal receives them) */
+} cz_scalar_form;
+
+/* The scalars of one MSM and how they map onto the bases. */
+typedef struct cz_msm_scalars {
+    const void *scalars; /* nscalars entries in the given form */
+    cz_scalar_form form;
+    size_t nscalars;
+    /* Optional density bitmap over the scalars (bit i of word i/64): when set, scalar i pairs
+     * with the next unused base and scalars with a clear bit are skipped — bellperson's
+     * DensityTracker semantics. NULL: scalar i pairs with base i. */
+    const uint64_t *density;
+    /* Sum the bases of scalars equal to 1 by batch addition and run Pippenger only on the other
+     * non-zero scalars (the supraseal split; Filecoin witnesses are mostly bits). */
+    bool split_ones;
+} cz_msm_scalars;
+
+/* Scratch bytes an MSM of nscalars scalars on `threads` participants needs (threads = the
+ * pool's workers + 1 for the calling thread; 1 without a pool). */
+size_t cz_msm_g1_scratch_size(size_t nscalars, unsigned threads);
+size_t cz_msm_g2_scratch_size(size_t nscalars, unsigned threads);
+
+/* out = Σ k_i·P_i. nbases must equal the number of bases the scalars map to (nscalars, or the
+ * popcount of the density bitmap), else CZ_ERR_INVALID_ARG, as is too small a scratch. */
+cz_status cz_msm_g1(cz_g1_jac *out, const cz_g1_affine *bases, size_t nbases,
+                    const cz_msm_scalars *sc, cz_pool *pool, void *scratch, size_t scratch_size);
+cz_status cz_msm_g2(cz_g2_jac *out, const cz_g2_affine *bases, size_t nbases,
+                    const cz_msm_scalars *sc, cz_pool *pool, void *scratch, size_t scratch_size);
+
+/* The window width (bits) the MSM picks for n points of G1 (g2 = false) or G2. */
+unsigned cz_msm_window_bits(size_t n, bool g2);
+
+/* Force a window width for subsequent MSMs (benchmark sweeps); 0 restores the table. Not
+ * thread-safe. */
+void cz_msm_set_window_bits(unsigned bits);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* CUZK_MSM_H */

@@ -1,0 +1,365 @@
+/*
+ * Bernstein–Yang safegcd inversion and Jacobi symbol, variable time (see modinv.h for the
+ * outline). Written once for any limb count; the per-field entry points pass the counts as
+ * constants so the limb loops unroll.
+ */
+#include "modinv.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <string.h>
+
+#include "compiler.h"
+#include "mp.h"
+
+typedef __int128 cz_i128;
+
+#define CZ_M62 (UINT64_MAX >> 2)
+#define CZ_MODINV_MAX_LIMBS 7 /* signed-62 limbs of the widest modulus (Fp) */
+
+/* A modulus as the algorithm needs it: odd, in signed-62 form, with its inverse modulo 2^62
+ * (which picks the multiple of m that clears the low 62 bits of d and e). */
+typedef struct cz_modinv_modulus {
+    int64_t m[CZ_MODINV_MAX_LIMBS];
+    uint64_t m_inv62;
+} cz_modinv_modulus;
+
+/* Limbs are p (resp. r) cut into 62-bit pieces, least significant first, and m_inv62 is
+ * pow(m, −1, 2^62); both computed with Python's integers from the moduli in constants.c. */
+static const cz_modinv_modulus cz_fp_modinv_modulus = {
+    {0x39feffffffffaaabll, 0x3aaffffac54ffffell, 0x330d2a0f6b0f6241ll, 0x1dd2e13ce144afd9ll,
+     0x1ba7b6434bacd764ll, 0x0447a8e5ff9a692cll, 0x00000000000001a0ll},
+    0x360c000300030003ull,
+};
+
+static const cz_modinv_modulus cz_fr_modinv_modulus = {
+    {0x3fffffff00000001ll, 0x0ef6900bfff96ffbll, 0x339d80809a1d8055ll, 0x3b69d4ca675f520cll,
+     0x0000000000000073ll},
+    0x0000000100000001ull,
+};
+
+int64_t cz_modinv_divsteps_62_var(int64_t eta, uint64_t f, uint64_t g, cz_modinv_trans *t)
+{
+    /* Invariant, with i the divsteps still to do: 2^(62−i)·(F, G) = (u·f0 + v·g0, q·f0 + r·g0)
+     * for the true current values F, G, of which f and g hold (at least) the low i bits. Entries
+     * are computed modulo 2^64; the true ones are bounded by 2^62 in absolute value. */
+    uint64_t u = 1, v = 0, q = 0, r = 1;
+    int i = 62;
+    for (;;) {
+        /* Each trailing zero of g is one divstep that halves g and increments delta. Halving G
+         * is recorded by doubling the f row instead (the matrix is scaled by 2^62 in the end);
+         * the sentinel bits above i stop the count at the end of the batch. */
+        int zeros = __builtin_ctzll(g | (UINT64_MAX << i));
+        g >>= zeros;
+        u <<= zeros;
+        v <<= zeros;
+        eta -= zeros;
+        i -= zeros;
+        if (i == 0)
+            break;
+        /* g is odd. With delta > 0 the divstep swaps: (f, g) ← (g, −f); the addition of f
+         * below then makes the definition's (g − f)/2. */
+        uint64_t w;
+        int limit;
+        if (eta < 0) {
+            uint64_t tmp;
+            eta = -eta;
+            tmp = f, f = g, g = 0 - tmp;
+            tmp = u, u = q, q = 0 - tmp;
+            tmp = v, v = r, r = 0 - tmp;
+            /* Nearly every iteration takes this branch (a swap, then up to eta + 1 bits
+             * cleared), so it clears up to 6 bits per pass: −f⁻¹ mod 64 is f·(f² − 2), one
+             * Newton step from f⁻¹ ≡ f (mod 8). The cap goes into limit rather than into a
+             * second mask so that w waits on one AND, not two. */
+            limit = eta + 1 > i ? i : (int)eta + 1;
+            limit = limit > 6 ? 6 : limit;
+            w = (f * g * (f * f - 2)) & (UINT64_MAX >> (64 - limit));
+        } else {
+            /* delta ≤ 0: the next eta + 1 divsteps at most each add f to an odd g and halve,
+             * which is g + w·f with w = −g/f mod 2^limit. This branch is rare (a few percent
+             * of iterations); it clears up to 4 bits with f⁻¹ mod 16 = f + 8·((f + 1)/4 mod 2),
+             * which needs no multiplication. */
+            limit = eta + 1 > i ? i : (int)eta + 1;
+            limit = limit > 4 ? 4 : limit;
+            w = f + (((f + 1) & 4) << 1);
+            w = (0 - w * g) & (UINT64_MAX >> (64 - limit));
+        }
+        /* g's low `limit` bits are now zero; the next ctz turns them into halvings */
+        g += f * w;
+        q += u * w;
+        r += v * w;
+    }
+    t->u = (int64_t)u;
+    t->v = (int64_t)v;
+    t->q = (int64_t)q;
+    t->r = (int64_t)r;
+    return eta;
+}
+
+/*
+ * (d, e) ← (t·(d, e))/2^62 mod m. The caller keeps d, e in (−2m, m): adding m to whichever of
+ * them is negative moves both into (−m, m), so u·d + v·e ∈ (−2^62·m, 2^62·m); the multiple of m
+ * that clears the low 62 bits lies in (−2^62, 0] times m, and dividing by 2^62 lands the result
+ * in (−2m, m) again. Every limb sum stays below 2^126 in absolute value.
+ */
+CZ_INLINE void cz_modinv_update_de(int64_t *d, int64_t *e, const cz_modinv_trans *t,
+                                   const cz_modinv_modulus *mod, size_t n)
+{
+    const int64_t u = t->u, v = t->v, q = t->q, r = t->r;
+    const int64_t sd = d[n - 1] >> 63, se = e[n - 1] >> 63; /* all-ones where negative */
+    int64_t md = (u & sd) + (v & se), me = (q & sd) + (r & se);
+    cz_i128 cd = (cz_i128)u * d[0] + (cz_i128)v * e[0];
+    cz_i128 ce = (cz_i128)q * d[0] + (cz_i128)r * e[0];
+    /* cd + md·m ≡ 0 (mod 2^62) once md has (m⁻¹·cd + md) mod 2^62 taken off it */
+    md -= (int64_t)((mod->m_inv62 * (uint64_t)cd + (uint64_t)md) & CZ_M62);
+    me -= (int64_t)((mod->m_inv62 * (uint64_t)ce + (uint64_t)me) & CZ_M62);
+    cd += (cz_i128)mod->m[0] * md;
+    ce += (cz_i128)mod->m[0] * me;
+    cd >>= 62;
+    ce >>= 62;
+    for (size_t i = 1; i < n; i++) {
+        cd += (cz_i128)u * d[i] + (cz_i128)v * e[i] + (cz_i128)mod->m[i] * md;
+        ce += (cz_i128)q * d[i] + (cz_i128)r * e[i] + (cz_i128)mod->m[i] * me;
+        d[i - 1] = (int64_t)((uint64_t)cd & CZ_M62);
+        e[i - 1] = (int64_t)((uint64_t)ce & CZ_M62);
+        cd >>= 62;
+        ce >>= 62;
+    }
+    d[n - 1] = (int64_t)cd;
+    e[n - 1] = (int64_t)ce;
+}
+
+/* (f, g) ← (t·(f, g))/2^62 on the low len limbs; the division is exact by construction of t. */
+CZ_INLINE void cz_modinv_update_fg_var(int64_t *f, int64_t *g, const cz_modinv_trans *t, size_t len)
+{
+    const int64_t u = t->u, v = t->v, q = t->q, r = t->r;
+    cz_i128 cf = (cz_i128)u * f[0] + (cz_i128)v * g[0];
+    cz_i128 cg = (cz_i128)q * f[0] + (cz_i128)r * g[0];
+    cf >>= 62;
+    cg >>= 62;
+    for (size_t i = 1; i < len; i++) {
+        cf += (cz_i128)u * f[i] + (cz_i128)v * g[i];
+        cg += (cz_i128)q * f[i] + (cz_i128)r * g[i];
+        f[i - 1] = (int64_t)((uint64_t)cf & CZ_M62);
+        g[i - 1] = (int64_t)((uint64_t)cg & CZ_M62);
+        cf >>= 62;
+        cg >>= 62;
+    }
+    f[len - 1] = (int64_t)cf;
+    g[len - 1] = (int64_t)cg;
+}
+
+/* Signed-62 limbs of a (below 2^(64·n64), so every limb, the top one included, is ≥ 0). */
+CZ_INLINE void cz_modinv_to_s62(int64_t *out, size_t n62, const uint64_t *a, size_t n64)
+{
+    for (size_t i = 0; i < n62; i++) {
+        size_t bit = 62 * i, w = bit / 64, sh = bit % 64;
+        uint64_t x = w < n64 ? a[w] >> sh : 0;
+        if (sh > 2 && w + 1 < n64)
+            x |= a[w + 1] << (64 - sh);
+        out[i] = (int64_t)(x & CZ_M62);
+    }
+}
+
+/* 64-bit limbs of a signed-62 value in [0, 2^(64·n64)) with limbs in [0, 2^62). */
+CZ_INLINE void cz_modinv_from_s62(uint64_t *out, size_t n64, const int64_t *a, size_t n62)
+{
+    for (size_t k = 0; k < n64; k++) {
+        size_t bit = 64 * k, i = bit / 62, sh = bit % 62;
+        uint64_t x = (uint64_t)a[i] >> sh;
+        if (i + 1 < n62)
+            x |= (uint64_t)a[i + 1] << (62 - sh);
+        out[k] = x;
+    }
+}
+
+/* Moves the excess of each limb into the next, leaving all but the top one in [0, 2^62). */
+CZ_INLINE void cz_modinv_carry(int64_t *a, size_t n)
+{
+    for (size_t i = 0; i + 1 < n; i++) {
+        a[i + 1] += a[i] >> 62;
+        a[i] = (int64_t)((uint64_t)a[i] & CZ_M62);
+    }
+}
+
+/* d ∈ (−2m, m) ↦ (negate ? −d : d) mod m in [0, m), limbs in [0, 2^62). */
+CZ_INLINE void cz_modinv_normalize(int64_t *d, bool negate, const cz_modinv_modulus *mod, size_t n)
+{
+    if (negate)
+        for (size_t i = 0; i < n; i++)
+            d[i] = -d[i];
+    cz_modinv_carry(d, n);
+    /* now in (−2m, 2m): at most two additions of m, or else at most one subtraction */
+    while (d[n - 1] < 0) {
+        for (size_t i = 0; i < n; i++)
+            d[i] += mod->m[i];
+        cz_modinv_carry(d, n);
+    }
+    int64_t t[CZ_MODINV_MAX_LIMBS];
+    for (size_t i = 0; i < n; i++)
+        t[i] = d[i] - mod->m[i];
+    cz_modinv_carry(t, n);
+    if (t[n - 1] >= 0)
+        memcpy(d, t, n * sizeof *d);
+}
+
+CZ_INLINE void cz_modinv_var(uint64_t *r, const uint64_t *a, const uint64_t *c,
+                             const cz_modinv_modulus *mod, size_t n64, size_t n62)
+{
+    if (cz_mp_is_zero(a, n64)) {
+        memset(r, 0, n64 * sizeof *r);
+        return;
+    }
+    /* d·a ≡ c·f and e·a ≡ c·g (mod m) hold throughout */
+    int64_t f[CZ_MODINV_MAX_LIMBS], g[CZ_MODINV_MAX_LIMBS];
+    int64_t d[CZ_MODINV_MAX_LIMBS] = {0}, e[CZ_MODINV_MAX_LIMBS];
+    memcpy(f, mod->m, n62 * sizeof *f);
+    cz_modinv_to_s62(g, n62, a, n64);
+    cz_modinv_to_s62(e, n62, c, n64);
+    int64_t eta = -1; /* delta = 1 */
+    /* f and g shrink as the steps go; only their low len limbs are live, the top one signed */
+    size_t len = n62;
+    for (;;) {
+        cz_modinv_trans t;
+        eta = cz_modinv_divsteps_62_var(eta, (uint64_t)f[0], (uint64_t)g[0], &t);
+        /* f, g first: the next batch waits only on their low limbs, and the independent d, e
+         * update then overlaps with it (measured: ~2% faster than the other order). */
+        cz_modinv_update_fg_var(f, g, &t, len);
+        cz_modinv_update_de(d, e, &t, mod, n62);
+        if (g[0] == 0) {
+            uint64_t rest = 0;
+            for (size_t i = 1; i < len; i++)
+                rest |= (uint64_t)g[i];
+            if (rest == 0)
+                break;
+        }
+        /* When both top limbs are mere sign extensions (0 or −1), fold them into the limb
+         * below, which becomes the signed top limb. */
+        if (len > 1) {
+            int64_t fn = f[len - 1], gn = g[len - 1];
+            if ((fn == 0 || fn == -1) && (gn == 0 || gn == -1)) {
+                f[len - 2] = (int64_t)((uint64_t)f[len - 2] | ((uint64_t)fn << 62));
+                g[len - 2] = (int64_t)((uint64_t)g[len - 2] | ((uint64_t)gn << 62));
+                len--;
+            }
+        }
+    }
+    /* g = 0, so f = ±gcd(m, a) = ±1 (m is prime and 0 < a < m) and d·a ≡ ±c */
+    cz_modinv_normalize(d, f[len - 1] < 0, mod, n62);
+    cz_modinv_from_s62(r, n64, d, n62);
+}
+
+void cz_modinv_fp_var(uint64_t r[6], const uint64_t a[6], const uint64_t c[6])
+{
+    cz_modinv_var(r, a, c, &cz_fp_modinv_modulus, 6, 7);
+}
+
+void cz_modinv_fr_var(uint64_t r[4], const uint64_t a[4], const uint64_t c[4])
+{
+    cz_modinv_var(r, a, c, &cz_fr_modinv_modulus, 4, 5);
+}
+
+int64_t cz_modinv_posdivsteps_62_var(int64_t eta, uint64_t f, uint64_t g, cz_modinv_trans *t,
+                                     unsigned *jac)
+{
+    /* The loop of cz_modinv_divsteps_62_var, less the negation on a swap, plus the symbol's
+     * sign rules (see modinv.h). Only bit 0 of j counts. */
+    uint64_t u = 1, v = 0, q = 0, r = 1;
+    unsigned j = *jac;
+    int i = 62;
+    for (;;) {
+        int zeros = __builtin_ctzll(g | (UINT64_MAX << i));
+        g >>= zeros;
+        u <<= zeros;
+        v <<= zeros;
+        eta -= zeros;
+        i -= zeros;
+        /* (2 | f) = −1 iff f ≡ 3 or 5 (mod 8), i.e. iff bits 1 and 2 of f differ */
+        j ^= (unsigned)zeros & (unsigned)((f >> 1) ^ (f >> 2));
+        if (i == 0)
+            break;
+        uint64_t w;
+        int limit;
+        if (eta < 0) {
+            uint64_t tmp;
+            eta = -eta;
+            /* (f | g) = −(g | f) iff f ≡ g ≡ 3 (mod 4) */
+            j ^= (unsigned)((f & g) >> 1);
+            tmp = f, f = g, g = tmp;
+            tmp = u, u = q, q = tmp;
+            tmp = v, v = r, r = tmp;
+            limit = eta + 1 > i ? i : (int)eta + 1;
+            limit = limit > 6 ? 6 : limit;
+            w = (f * g * (f * f - 2)) & (UINT64_MAX >> (64 - limit));
+        } else {
+            limit = eta + 1 > i ? i : (int)eta + 1;
+            limit = limit > 4 ? 4 : limit;
+            w = f + (((f + 1) & 4) << 1);
+            w = (0 - w * g) & (UINT64_MAX >> (64 - limit));
+        }
+        /* w ∈ [0, 2^limit), so g stays non-negative */
+        g += f * w;
+        q += u * w;
+        r += v * w;
+    }
+    *jac = j & 1;
+    t->u = (int64_t)u;
+    t->v = (int64_t)v;
+    t->q = (int64_t)q;
+    t->r = (int64_t)r;
+    return eta;
+}
+
+/* (g | f)·(−1)^j for odd f > 0 and g ≥ 0, both one word: the binary Jacobi algorithm. */
+static int cz_modinv_jacobi64(uint64_t g, uint64_t f, unsigned j)
+{
+    while (g != 0) {
+        int zeros = __builtin_ctzll(g);
+        g >>= zeros;
+        j ^= (unsigned)zeros & (unsigned)((f >> 1) ^ (f >> 2));
+        if (g < f) {
+            uint64_t tmp = f;
+            j ^= (unsigned)((f & g) >> 1);
+            f = g, g = tmp;
+        }
+        g -= f; /* (g − f | f) = (g | f), and g − f is even */
+    }
+    return f == 1 ? 1 - 2 * (int)(j & 1) : 0;
+}
+
+CZ_INLINE int cz_modinv_jacobi_var(const uint64_t *a, const cz_modinv_modulus *mod, size_t n64,
+                                   size_t n62, unsigned max_batches)
+{
+    if (cz_mp_is_zero(a, n64))
+        return 0; /* g = 0 would never shrink below f */
+    int64_t f[CZ_MODINV_MAX_LIMBS], g[CZ_MODINV_MAX_LIMBS];
+    memcpy(f, mod->m, n62 * sizeof *f);
+    cz_modinv_to_s62(g, n62, a, n64);
+    int64_t eta = -1;
+    unsigned j = 0;
+    /* f and g are non-negative here, so a top limb leaves once it is zero in both; when one
+     * limb is left, both are below 2^62 and the word-sized algorithm finishes */
+    size_t len = n62;
+    for (unsigned b = 0; len > 1; b++) {
+        if (b == max_batches)
+            return CZ_MODINV_JACOBI_UNKNOWN;
+        cz_modinv_trans t;
+        uint64_t f0 = (uint64_t)f[0] | ((uint64_t)f[1] << 62);
+        uint64_t g0 = (uint64_t)g[0] | ((uint64_t)g[1] << 62);
+        eta = cz_modinv_posdivsteps_62_var(eta, f0, g0, &t, &j);
+        cz_modinv_update_fg_var(f, g, &t, len);
+        if (f[len - 1] == 0 && g[len - 1] == 0)
+            len--;
+    }
+    return cz_modinv_jacobi64((uint64_t)g[0], (uint64_t)f[0], j);
+}
+
+int cz_modinv_fp_jacobi_var(const uint64_t a[6])
+{
+    return cz_modinv_jacobi_var(a, &cz_fp_modinv_modulus, 6, 7, CZ_MODINV_FP_JACOBI_BATCHES);
+}
+
+int cz_modinv_fr_jacobi_var(const uint64_t a[4])
+{
+    return cz_modinv_jacobi_var(a, &cz_fr_modinv_modulus, 4, 5, CZ_MODINV_FR_JACOBI_BATCHES);
+}

@@ -1,0 +1,77 @@
+/* MSM internals shared by the G1 and G2 instantiations (internal). */
+#ifndef CZ_MSM_INTERNAL_H
+#define CZ_MSM_INTERNAL_H
+
+#include <stdint.h>
+
+#include "compiler.h"
+#include "cuzk/msm.h"
+#include "pool.h"
+
+/* Additions per batch inversion: one inversion (≈ 80 multiplications with safegcd) shared by
+ * 512 additions costs 0.15 M each, against 5M + 1S for the addition itself. */
+#define CZ_MSM_BATCH 512
+
+/* At or below this many points the MSM multiplies point by point. */
+#define CZ_MSM_DIRECT_MAX 8
+
+/*
+ * How one Pippenger run is cut up. Window w covers scalar bits [w·c, w·c + c) plus the Booth
+ * carry bit w·c − 1; there are `nwindows` of them and `nranges` point ranges per window, so
+ * `nwindows · nranges` tiles, claimed by `nslots` participants that each own `slot_bytes` of
+ * working memory (reused from tile to tile).
+ */
+typedef struct cz_msm_plan {
+    unsigned c;
+    unsigned nwindows;
+    size_t npoints;
+    size_t nranges;
+    size_t ntiles;
+    unsigned nslots;
+    size_t chunk; /* points counting-sorted at a time */
+    size_t slot_bytes;
+} cz_msm_plan;
+
+/* Working-memory sizes of one slot, given the group's affine point and field element sizes. */
+size_t cz_msm_slot_bytes(unsigned c, size_t chunk, size_t aff_size, size_t field_size);
+
+/* The plan for n points on `threads` participants; top_bit: some scalar has bit 255 set. */
+void cz_msm_plan_make(cz_msm_plan *p, size_t n, unsigned threads, bool g2, bool top_bit,
+                      size_t aff_size, size_t field_size);
+
+/* Where each part of an MSM's scratch lies (byte offsets from the 64-byte aligned base). */
+typedef struct cz_msm_layout {
+    size_t scalars;   /* compacted canonical scalars */
+    size_t indices;   /* their base indices (uint32) */
+    size_t tile_sums; /* one Jacobian sum per tile */
+    size_t partials;  /* one Jacobian partial sum of the ones per participant */
+    size_t slots;     /* per-participant working memory, slot_stride bytes each */
+    size_t slot_stride;
+    size_t max_chunk; /* chunk capacity of a slot */
+    size_t total;     /* bytes the caller must provide */
+} cz_msm_layout;
+
+void cz_msm_scratch_layout(cz_msm_layout *l, size_t nscalars, unsigned threads, bool g2,
+                           size_t aff_size, size_t field_size, size_t jac_size);
+
+#define CZ_MSM_ALIGN(x) (((x) + 63) & ~(size_t)63)
+
+/* The signed Booth digit of window w (width c) of k: in [−2^(c−1), 2^(c−1)]. */
+CZ_INLINE int32_t cz_msm_digit(const cz_scalar *k, unsigned w, unsigned c)
+{
+    int off = (int)(w * c) - 1;
+    uint64_t v;
+    if (off < 0) {
+        v = k->l[0] << 1; /* no carry into window 0 */
+    } else {
+        unsigned limb = (unsigned)off >> 6, sh = (unsigned)off & 63;
+        v = limb < 4 ? k->l[limb] >> sh : 0;
+        if (sh && limb + 1 < 4)
+            v |= k->l[limb + 1] << (64 - sh);
+    }
+    v &= ((uint64_t)1 << (c + 1)) - 1;
+    /* c bits plus the carry-in, minus 2^c when the window's top bit carries out */
+    return (int32_t)((v + 1) >> 1) - (int32_t)((v >> c) << c);
+}
+
+#endif /* CZ_MSM_INTERNAL_H */

@@ -1,0 +1,105 @@
+/* Window choice, tiling and scratch layout of the MSM (group independent). */
+#include "check.h"
+#include "msm_internal.h"
+
+static unsigned cz_msm_forced_bits;
+
+void cz_msm_set_window_bits(unsigned bits) { cz_msm_forced_bits = bits; }
+
+/*
+ * Window width by size. A window costs n batch-affine additions (≈ 5M + 1S each) plus a bucket
+ * reduction of 2^(c−1) buckets at two XYZZ additions each (≈ 3.5 batch-affine additions per
+ * bucket); c minimises ceil(256/c)·(n + 3.5·2^(c−1)). docs/PERFORMANCE.md has the measured
+ * sweep (`cuzk bench msm --sweep`) that confirms the choice per size.
+ */
+static unsigned cz_msm_model_bits(size_t n)
+{
+    unsigned best = 2;
+    double best_cost = 0;
+    for (unsigned c = 2; c <= 22; c++) {
+        double windows = (double)((256 + c - 1) / c);
+        double cost = windows * ((double)n + 3.5 * (double)((size_t)1 << (c - 1)));
+        if (c == 2 || cost < best_cost) {
+            best = c;
+            best_cost = cost;
+        }
+    }
+    return best;
+}
+
+unsigned cz_msm_window_bits(size_t n, bool g2)
+{
+    (void)g2;
+    if (cz_msm_forced_bits)
+        return cz_msm_forced_bits;
+    return cz_msm_model_bits(n);
+}
+
+size_t cz_msm_slot_bytes(unsigned c, size_t chunk, size_t aff_size, size_t field_size)
+{
+    size_t buckets = (size_t)1 << (c - 1);
+    size_t bytes = 0;
+    bytes += CZ_MSM_ALIGN(buckets * aff_size);               /* bucket sums */
+    bytes += CZ_MSM_ALIGN(chunk * aff_size);                 /* sorted chunk points */
+    bytes += CZ_MSM_ALIGN(chunk * sizeof(int32_t));          /* chunk digits */
+    bytes += CZ_MSM_ALIGN((buckets + 1) * sizeof(uint32_t)); /* bucket ends */
+    bytes += CZ_MSM_ALIGN(buckets * sizeof(uint32_t));       /* bucket sizes */
+    bytes += CZ_MSM_ALIGN(buckets * sizeof(uint32_t));       /* active buckets */
+    /* batch: ops (3 pointers), prefix products, kinds, staged results */
+    bytes += CZ_MSM_ALIGN(CZ_MSM_BATCH * (3 * sizeof(void *) + field_size + 1 + aff_size));
+    return bytes;
+}
+
+static size_t cz_msm_chunk(unsigned c, size_t range)
+{
+    size_t chunk = (size_t)1 << c;
+    if (chunk < 4096)
+        chunk = 4096;
+    return chunk < range ? chunk : (range ? range : 1);
+}
+
+void cz_msm_plan_make(cz_msm_plan *p, size_t n, unsigned threads, bool g2, bool top_bit,
+                      size_t aff_size, size_t field_size)
+{
+    unsigned c = cz_msm_window_bits(n, g2);
+    /* Booth digits need one spare bit above the scalar: 256 bits cover every scalar below
+     * 2^255 (all reduced ones); a scalar with bit 255 set needs 257. */
+    unsigned bits = top_bit ? 257 : 256;
+    p->c = c;
+    p->nwindows = (bits + c - 1) / c;
+    p->npoints = n;
+    /* enough tiles for every participant to stay busy: split points when windows are few */
+    size_t want = threads <= 1 ? 1 : 2 * (size_t)threads;
+    p->nranges = (want + p->nwindows - 1) / p->nwindows;
+    size_t min_range = 2 * cz_msm_chunk(c, n); /* ranges smaller than this waste reductions */
+    if (p->nranges > 1 && n / p->nranges < min_range)
+        p->nranges = n / min_range > 1 ? n / min_range : 1;
+    p->ntiles = (size_t)p->nwindows * p->nranges;
+    p->nslots = threads < p->ntiles ? threads : (unsigned)p->ntiles;
+    if (p->nslots == 0)
+        p->nslots = 1;
+    p->chunk = cz_msm_chunk(c, (n + p->nranges - 1) / p->nranges);
+    p->slot_bytes = cz_msm_slot_bytes(c, p->chunk, aff_size, field_size);
+}
+
+/* Tiles never exceed 129 windows (c ≥ 2 over 257 bits) plus 2 per participant (the extra
+ * ranges cz_msm_plan_make adds), whatever n the plan is made for. */
+static size_t cz_msm_max_tiles(unsigned threads) { return 129 + 2 * (size_t)threads; }
+
+void cz_msm_scratch_layout(cz_msm_layout *l, size_t nscalars, unsigned threads, bool g2,
+                           size_t aff_size, size_t field_size, size_t jac_size)
+{
+    if (threads == 0)
+        threads = 1;
+    /* the largest plan this call can make: c and the chunk only grow with n */
+    cz_msm_plan p;
+    cz_msm_plan_make(&p, nscalars, threads, g2, true, aff_size, field_size);
+    l->slot_stride = p.slot_bytes;
+    l->max_chunk = p.chunk;
+    l->scalars = 0;
+    l->indices = l->scalars + CZ_MSM_ALIGN(nscalars * sizeof(cz_scalar));
+    l->tile_sums = l->indices + CZ_MSM_ALIGN(nscalars * sizeof(uint32_t));
+    l->partials = l->tile_sums + CZ_MSM_ALIGN(cz_msm_max_tiles(threads) * jac_size);
+    l->slots = l->partials + CZ_MSM_ALIGN((size_t)threads * jac_size);
+    l->total = l->slots + (size_t)threads * l->slot_stride + 64; /* + base alignment */
+}

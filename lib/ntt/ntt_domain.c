@@ -1,0 +1,118 @@
+/* Evaluation domains: roots, twiddle tables and coset factors. */
+#include "alloc.h"
+#include "check.h"
+#include "ntt_internal.h"
+
+static unsigned cz_bitrev_bits(size_t x, unsigned bits)
+{
+    size_t r = 0;
+    for (unsigned i = 0; i < bits; i++)
+        r |= ((x >> i) & 1) << (bits - 1 - i);
+    return (unsigned)r;
+}
+
+typedef struct cz_ntt_powers_job {
+    cz_fr *out;
+    cz_fr base;
+} cz_ntt_powers_job;
+
+/* out[i] = base^i for i in [begin, end): one exponentiation per chunk, then a running product. */
+static void cz_ntt_powers_chunk(void *vctx, size_t begin, size_t end)
+{
+    cz_ntt_powers_job *job = vctx;
+    uint64_t e = begin;
+    cz_fr t;
+    cz_fr_pow(&t, &job->base, &e, 1);
+    for (size_t i = begin; i < end; i++) {
+        job->out[i] = t;
+        cz_fr_mul(&t, &t, &job->base);
+    }
+}
+
+/* Table of n factors scale·base^(bitrev_bits(i)·stride_exp) for the split coset tables. */
+static void cz_ntt_coset_table(cz_fr *out, size_t n, unsigned bits, const cz_fr *base,
+                               uint64_t stride, const cz_fr *scale)
+{
+    for (size_t i = 0; i < n; i++) {
+        uint64_t e = (uint64_t)cz_bitrev_bits(i, bits) * stride;
+        cz_fr_pow(&out[i], base, &e, 1);
+        cz_fr_mul(&out[i], &out[i], scale);
+    }
+}
+
+cz_status cz_ntt_domain_create(cz_ntt_domain **out, size_t min_size, cz_pool *pool)
+{
+    CZ_ARG_CHECK(out != NULL);
+    *out = NULL;
+    unsigned k = 0;
+    while (k <= CZ_NTT_MAX_LOG_SIZE && ((size_t)1 << k) < min_size)
+        k++;
+    CZ_ARG_CHECK(k <= CZ_NTT_MAX_LOG_SIZE);
+    cz_ntt_domain *d = cz_xcalloc(1, sizeof *d);
+    d->log_m = k;
+    d->m = (size_t)1 << k;
+    cz_fr_root_of_unity(&d->omega, k);
+    cz_fr_inv(&d->omega_inv, &d->omega);
+    cz_fr_from_u64(&d->m_inv, d->m);
+    cz_fr_inv(&d->m_inv, &d->m_inv);
+    d->g = cz_fr_generator;
+    cz_fr_inv(&d->g_inv, &d->g);
+    uint64_t m64 = d->m;
+    cz_fr gm;
+    cz_fr_pow(&gm, &d->g, &m64, 1);
+    cz_fr_sub(&gm, &gm, &cz_fr_one);
+    cz_fr_inv(&d->z_inv, &gm);
+
+    d->lo_bits = (k + 1) / 2;
+    size_t nlo = (size_t)1 << d->lo_bits, nhi = (size_t)1 << (k - d->lo_bits);
+    d->tw = cz_try_alloc(d->m * sizeof(cz_fr));
+    d->coset_fwd_lo = cz_try_alloc(2 * (nlo + nhi) * sizeof(cz_fr));
+    if (!d->tw || !d->coset_fwd_lo) {
+        cz_ntt_domain_destroy(d);
+        return CZ_ERR_NOMEM;
+    }
+    d->coset_fwd_hi = d->coset_fwd_lo + nlo;
+    d->coset_inv_lo = d->coset_fwd_hi + nhi;
+    d->coset_inv_hi = d->coset_inv_lo + nlo;
+
+    d->tw[0] = cz_fr_one;
+    if (d->m >= 2) {
+        /* the top stage's ω^j, then each smaller stage takes every other entry of the next */
+        size_t h = d->m / 2;
+        cz_ntt_powers_job job = {d->tw + h, d->omega};
+        cz_pool_parallel_for(pool, h, 4096, cz_ntt_powers_chunk, &job);
+        for (h /= 2; h >= 1; h /= 2)
+            for (size_t j = 0; j < h; j++)
+                d->tw[h + j] = d->tw[2 * h + 2 * j];
+    }
+    /* bitrev_k(hi·2^lo_bits + lo) = bitrev(lo)·2^(k−lo_bits) + bitrev(hi) */
+    unsigned hi_bits = k - d->lo_bits;
+    cz_ntt_coset_table(d->coset_fwd_lo, nlo, d->lo_bits, &d->g, (uint64_t)1 << hi_bits, &cz_fr_one);
+    cz_ntt_coset_table(d->coset_fwd_hi, nhi, hi_bits, &d->g, 1, &d->m_inv);
+    cz_ntt_coset_table(d->coset_inv_lo, nlo, d->lo_bits, &d->g_inv, (uint64_t)1 << hi_bits,
+                       &cz_fr_one);
+    cz_ntt_coset_table(d->coset_inv_hi, nhi, hi_bits, &d->g_inv, 1, &d->m_inv);
+    *out = d;
+    return CZ_OK;
+}
+
+void cz_ntt_domain_destroy(cz_ntt_domain *d)
+{
+    if (!d)
+        return;
+    cz_free(d->tw);
+    cz_free(d->coset_fwd_lo);
+    cz_free(d);
+}
+
+size_t cz_ntt_domain_size(const cz_ntt_domain *d) { return d->m; }
+
+unsigned cz_ntt_domain_log_size(const cz_ntt_domain *d) { return d->log_m; }
+
+size_t cz_ntt_domain_bytes(const cz_ntt_domain *d)
+{
+    size_t nlo = (size_t)1 << d->lo_bits, nhi = (size_t)1 << (d->log_m - d->lo_bits);
+    return sizeof *d + (d->m + 2 * (nlo + nhi)) * sizeof(cz_fr);
+}
+
+void cz_ntt_domain_omega(cz_fr *r, const cz_ntt_domain *d) { *r = d->omega; }

@@ -1,0 +1,42 @@
+/* The Groth16 quotient h = (A·B − C)/Z (groth16-filecoin.md §2.3, bellperson execute_fft). */
+#include "ntt_internal.h"
+
+/* Evaluations on H (natural) → evaluations on g·H (natural), without a permutation:
+ * inverse DIF leaves the coefficients bit-reversed, the coset factors g^i/m are applied in that
+ * order, and the forward DIT consumes it. */
+static void cz_ntt_to_coset(const cz_ntt_domain *d, cz_pool *pool, cz_fr *v)
+{
+    cz_ntt_dif(d, pool, v, true);
+    cz_ntt_coset_scale_bitrev(d, pool, v, false);
+    cz_ntt_dit(d, pool, v, false);
+}
+
+typedef struct cz_ntt_quotient_job {
+    cz_fr *a;
+    const cz_fr *b, *c;
+    cz_fr z_inv;
+} cz_ntt_quotient_job;
+
+static void cz_ntt_quotient_chunk(void *vctx, size_t begin, size_t end)
+{
+    const cz_ntt_quotient_job *s = vctx;
+    for (size_t i = begin; i < end; i++) {
+        cz_fr t;
+        cz_fr_mul(&t, &s->a[i], &s->b[i]);
+        cz_ntt_sub(&t, &t, &s->c[i]);
+        cz_fr_mul(&s->a[i], &t, &s->z_inv);
+    }
+}
+
+void cz_ntt_compute_h(const cz_ntt_domain *d, cz_pool *pool, cz_fr *a, cz_fr *b, cz_fr *c)
+{
+    cz_ntt_to_coset(d, pool, a);
+    cz_ntt_to_coset(d, pool, b);
+    cz_ntt_to_coset(d, pool, c);
+    cz_ntt_quotient_job job = {a, b, c, d->z_inv};
+    cz_pool_parallel_for(pool, d->m, 4096, cz_ntt_quotient_chunk, &job);
+    /* coset iNTT: coefficients come out bit-reversed, get g^(−i)/m there, then one permutation */
+    cz_ntt_dif(d, pool, a, true);
+    cz_ntt_coset_scale_bitrev(d, pool, a, true);
+    cz_ntt_bitrev(d, pool, a);
+}
