@@ -1,5 +1,5 @@
 /*
- * Variable-time modular inversion and Jacobi symbol by Bernstein–Yang "safegcd" (internal).
+ * Variable-time modular inversion by Bernstein–Yang "safegcd" (internal).
  *
  * The algorithm (eprint 2019/266, and the walk-through in bitcoin-core/secp256k1's
  * doc/safegcd_implementation.md) runs the divstep recurrence on (f, g) = (m, a) until g = 0,
@@ -44,34 +44,5 @@ int64_t cz_modinv_divsteps_62_var(int64_t eta, uint64_t f, uint64_t g, cz_modinv
  */
 void cz_modinv_fp_var(uint64_t r[6], const uint64_t a[6], const uint64_t c[6]);
 void cz_modinv_fr_var(uint64_t r[4], const uint64_t a[4], const uint64_t c[4]);
-
-/*
- * Jacobi symbol by the same batching. The divsteps above negate f on a swap, and the symbol's sign rules need the signs of f and g, which low
- * bits do not show; so this variant swaps without negating and only adds non-negative
- * multiples of f to g. f and g then stay non-negative, and (g | f) changes sign only when g is
- * halved while f ≡ ±3 (mod 8), or when two odd values swap while both are ≡ 3 (mod 4)
- * (quadratic reciprocity); adding multiples of f changes nothing. Reading f mod 8 needs two
- * bits more than the steps consume, so this batch takes 64 low bits of f and g.
- *
- * Like cz_modinv_divsteps_62_var, with the parity of the number of sign changes accumulated in
- * *jac (bit 0). Exposed for the tests.
- */
-int64_t cz_modinv_posdivsteps_62_var(int64_t eta, uint64_t f, uint64_t g, cz_modinv_trans *t,
-                                     unsigned *jac);
-
-/*
- * The Jacobi symbol (a | m) ∈ {−1, 0, 1} of a plain integer a below the modulus. For a
- * Montgomery-form element it is the Legendre symbol of the element, as R = 2^(64n) is an even
- * power of two and so a square. This variant of divsteps has no proven step bound (max(f, g)
- * never grows, which alone guarantees little): after the given number of batches it gives up
- * and returns CZ_MODINV_JACOBI_UNKNOWN, and the caller must fall back to Euler's criterion.
- * The bounds are over twice what any input has been seen to need: at most 18 batches for Fp
- * and 12 for Fr over 10^6 random and bit-pattern inputs each. Variable time.
- */
-#define CZ_MODINV_JACOBI_UNKNOWN 2
-#define CZ_MODINV_FP_JACOBI_BATCHES 40
-#define CZ_MODINV_FR_JACOBI_BATCHES 28
-int cz_modinv_fp_jacobi_var(const uint64_t a[6]);
-int cz_modinv_fr_jacobi_var(const uint64_t a[4]);
 
 #endif /* CZ_MODINV_H */

@@ -1,5 +1,5 @@
 /*
- * safegcd inversion and Jacobi symbol (lib/arith/modinv.c) against GMP and against a
+ * safegcd inversion (lib/arith/modinv.c) against GMP and against a
  * one-divstep-at-a-time model: many random inputs, and inputs chosen to stress the batching
  * (long runs of zero or one bits, powers of two, values next to the modulus, the Montgomery
  * constants).
@@ -23,8 +23,6 @@ typedef struct mi_field {
     void (*inv_fermat)(uint64_t *r, const uint64_t *a);
     void (*mul)(uint64_t *r, const uint64_t *a, const uint64_t *b);
     const uint64_t *one; /* R mod m */
-    int (*jacobi)(const uint64_t *a);
-    int (*legendre_euler)(const uint64_t *a); /* Montgomery form, through cz_<f>_legendre */
 } mi_field;
 
 static void mi_fp_raw(uint64_t *r, const uint64_t *a, const uint64_t *c)
@@ -82,36 +80,19 @@ static void mi_fr_mul(uint64_t *r, const uint64_t *a, const uint64_t *b)
     memcpy(r, z.l, sizeof z.l);
 }
 
-static int mi_fp_jacobi(const uint64_t *a) { return cz_modinv_fp_jacobi_var(a); }
-static int mi_fr_jacobi(const uint64_t *a) { return cz_modinv_fr_jacobi_var(a); }
-static int mi_fp_legendre(const uint64_t *a)
-{
-    cz_fp x;
-    memcpy(x.l, a, sizeof x.l);
-    return cz_fp_legendre(&x);
-}
-static int mi_fr_legendre(const uint64_t *a)
-{
-    cz_fr x;
-    memcpy(x.l, a, sizeof x.l);
-    return cz_fr_legendre(&x);
-}
-
 static const mi_field mi_fields[2] = {
     {"fp",
      "1a0111ea397fe69a4b1ba7b6434bacd764774b84f38512bf6730d2a0f6b0f6241eabfffeb153ffffb9feffffffff"
      "aaab",
-     6, mi_fp_raw, mi_fp_inv_var, mi_fp_inv, mi_fp_mul, cz_fp_one.l, mi_fp_jacobi, mi_fp_legendre},
+     6, mi_fp_raw, mi_fp_inv_var, mi_fp_inv, mi_fp_mul, cz_fp_one.l},
     {"fr", "73eda753299d7d483339d80809a1d80553bda402fffe5bfeffffffff00000001", 4, mi_fr_raw,
-     mi_fr_inv_var, mi_fr_inv, mi_fr_mul, cz_fr_one.l, mi_fr_jacobi, mi_fr_legendre},
+     mi_fr_inv_var, mi_fr_inv, mi_fr_mul, cz_fr_one.l},
 };
 
 /* Checks one input x (an integer below m, used directly as the limbs the algorithm sees):
  *  - raw: x⁻¹ (c = 1) and c·x⁻¹ for a random c equal GMP's, also with r aliasing x;
  *  - Montgomery: x·inv_var(x) is one (zero for zero), and inv_var(x) equals the Fermat inverse
- *    if asked (that costs some 30 inversions' time);
- *  - the Jacobi symbol (x | m) equals GMP's (never CZ_MODINV_JACOBI_UNKNOWN) and, if asked, the
- *    Euler-criterion Legendre symbol of the element whose Montgomery limbs are x. */
+ *    if asked (that costs some 30 inversions' time). */
 static void mi_check_one(const mi_field *fd, const mpz_t m, const mpz_t x, bool fermat)
 {
     uint64_t a[6], c[6], one_raw[6] = {1}, r[6], r2[6];
@@ -151,10 +132,6 @@ static void mi_check_one(const mi_field *fd, const mpz_t m, const mpz_t x, bool 
     else
         CZ_CHECK(memcmp(r2, fd->one, fd->n * sizeof *r2) == 0);
 
-    int j = fd->jacobi(a);
-    CZ_CHECK(j == mpz_jacobi(x, m));
-    if (fermat)
-        CZ_CHECK(j == fd->legendre_euler(a));
     mpz_clears(want, got, cz, NULL);
 }
 
@@ -307,43 +284,6 @@ static int64_t mi_divsteps_ref(int64_t eta, uint64_t f, uint64_t g, cz_modinv_tr
     return eta;
 }
 
-/* The Jacobi variant, one step at a time: always (g + f)/2 for odd g, swaps without negation,
- * and the symbol's sign rules applied with the current f and g (64 correct bits, so f mod 8 is
- * known at every step). */
-static int64_t mi_posdivsteps_ref(int64_t eta, uint64_t f, uint64_t g, cz_modinv_trans *t,
-                                  unsigned *jac)
-{
-    uint64_t u = 1, v = 0, q = 0, r = 1;
-    unsigned j = *jac;
-    for (int i = 0; i < 62; i++) {
-        if (eta < 0 && (g & 1)) {
-            /* (f, g) ← (g, (g + f)/2); reciprocity for the swap, then (2 | g) for the halving */
-            if ((f & 3) == 3 && (g & 3) == 3)
-                j ^= 1;
-            uint64_t nf = g, nu = q, nv = r;
-            g = (g + f) >> 1;
-            q = q + u;
-            r = r + v;
-            f = nf, u = nu << 1, v = nv << 1;
-            eta = -eta - 1;
-        } else {
-            if (g & 1) {
-                g += f;
-                q += u;
-                r += v;
-            }
-            g >>= 1;
-            u <<= 1, v <<= 1;
-            eta--;
-        }
-        if ((f & 7) == 3 || (f & 7) == 5)
-            j ^= 1;
-    }
-    *jac = j;
-    t->u = (int64_t)u, t->v = (int64_t)v, t->q = (int64_t)q, t->r = (int64_t)r;
-    return eta;
-}
-
 static void mi_check_divsteps(int64_t eta, uint64_t f, uint64_t g)
 {
     cz_modinv_trans got, want;
@@ -362,13 +302,6 @@ static void mi_check_divsteps(int64_t eta, uint64_t f, uint64_t g)
     __int128 au = got.u < 0 ? -(__int128)got.u : got.u, av = got.v < 0 ? -(__int128)got.v : got.v;
     __int128 aq = got.q < 0 ? -(__int128)got.q : got.q, ar = got.r < 0 ? -(__int128)got.r : got.r;
     CZ_CHECK(au + av <= lim && aq + ar <= lim);
-
-    unsigned jg = 0, jw = 0;
-    eg = cz_modinv_posdivsteps_62_var(eta, f, g, &got, &jg);
-    ew = mi_posdivsteps_ref(eta, f, g, &want, &jw);
-    CZ_CHECK(eg == ew && jg == jw);
-    CZ_CHECK(got.u == want.u && got.v == want.v && got.q == want.q && got.r == want.r);
-    CZ_CHECK(got.u >= 0 && got.v >= 0 && got.q >= 0 && got.r >= 0);
 }
 
 static void test_modinv_divsteps(void)
