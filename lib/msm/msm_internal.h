@@ -54,6 +54,24 @@ typedef struct cz_msm_layout {
 void cz_msm_scratch_layout(cz_msm_layout *l, size_t nscalars, unsigned threads, bool g2,
                            size_t aff_size, size_t field_size, size_t jac_size);
 
+/* The points an MSM call works on, after cz_msm_compact. */
+typedef struct cz_msm_set {
+    const cz_scalar *scalars; /* the Pippenger scalars (canonical), npoints of them */
+    const uint32_t *idx;      /* base index of each, or NULL when scalar i pairs with base i */
+    const uint32_t *ones;     /* base indices of the scalars equal to 1 (split_ones only) */
+    size_t npoints, nones;
+    bool top_bit; /* some Pippenger scalar has bit 255 set (needs a 257-bit window span) */
+} cz_msm_set;
+
+/*
+ * Applies the density bitmap, converts Montgomery scalars, drops zeros and, when splitting,
+ * sets the ones apart, writing the compacted scalars to cs and base indices to ci (both
+ * nscalars long; the ones fill ci from the back). A canonical input with neither density nor
+ * split is used in place. Runs on the pool in two passes (count, then fill).
+ */
+void cz_msm_compact(cz_msm_set *set, const cz_msm_scalars *sc, cz_scalar *cs, uint32_t *ci,
+                    cz_pool *pool);
+
 #define CZ_MSM_ALIGN(x) (((x) + 63) & ~(size_t)63)
 
 /* The signed Booth digit of window w (width c) of k: in [−2^(c−1), 2^(c−1)]. */

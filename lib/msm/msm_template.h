@@ -311,11 +311,6 @@ static void MFN(direct)(JAC *out, const AFF *bases, const cz_scalar *scalars, co
     }
 }
 
-static bool MFN(scalar_is_one)(const cz_scalar *k)
-{
-    return k->l[0] == 1 && (k->l[1] | k->l[2] | k->l[3]) == 0;
-}
-
 size_t MFN(scratch_size)(size_t nscalars, unsigned threads)
 {
     cz_msm_layout l;
@@ -351,45 +346,12 @@ cz_status CZ_MSM_PASTE3(cz_msm_, CZ_MSM_G, )(JAC *out, const AFF *bases, size_t 
     CZ_ARG_CHECK(scratch != NULL && scratch_size >= l.total);
     uint8_t *base = (uint8_t *)(((uintptr_t)scratch + 63) & ~(uintptr_t)63);
 
-    /* The Pippenger set: the user's canonical array as is, or a compacted copy that applies the
-     * density, converts Montgomery form, drops zeros and (when splitting) sets the ones apart. */
-    const cz_scalar *scalars = sc->scalars;
-    const uint32_t *idx = NULL;
-    uint32_t *ones = NULL;
-    size_t npoints = n, nones = 0;
-    bool top_bit = false;
-    bool copy = sc->form != CZ_SCALARS_CANONICAL || sc->density || sc->split_ones;
-    if (copy) {
-        cz_scalar *cs = (cz_scalar *)(base + l.scalars);
-        uint32_t *ci = (uint32_t *)(base + l.indices);
-        size_t t = 0, j = 0;
-        for (size_t i = 0; i < n; i++) {
-            if (sc->density && !((sc->density[i / 64] >> (i % 64)) & 1))
-                continue;
-            cz_scalar k;
-            if (sc->form == CZ_SCALARS_MONTGOMERY)
-                cz_fr_to_scalar(&k, &((const cz_fr *)sc->scalars)[i]);
-            else
-                k = ((const cz_scalar *)sc->scalars)[i];
-            if ((k.l[0] | k.l[1] | k.l[2] | k.l[3]) != 0) {
-                if (sc->split_ones && MFN(scalar_is_one)(&k)) {
-                    ci[n - 1 - nones++] = (uint32_t)j; /* ones fill the index array from the back */
-                } else {
-                    cs[t] = k;
-                    ci[t++] = (uint32_t)j;
-                    top_bit |= k.l[3] >> 63;
-                }
-            }
-            j++;
-        }
-        scalars = cs;
-        idx = ci;
-        ones = ci + n - nones;
-        npoints = t;
-    } else {
-        for (size_t i = 0; i < n && !top_bit; i++)
-            top_bit = scalars[i].l[3] >> 63;
-    }
+    cz_msm_set set;
+    cz_msm_compact(&set, sc, (cz_scalar *)(base + l.scalars), (uint32_t *)(base + l.indices), pool);
+    const cz_scalar *scalars = set.scalars;
+    const uint32_t *idx = set.idx;
+    size_t npoints = set.npoints, nones = set.nones;
+    bool top_bit = set.top_bit;
 
     if (npoints <= CZ_MSM_DIRECT_MAX && nones == 0) {
         MFN(direct)(out, bases, scalars, idx, npoints);
@@ -399,7 +361,7 @@ cz_status CZ_MSM_PASTE3(cz_msm_, CZ_MSM_G, )(JAC *out, const AFF *bases, size_t 
     x.bases = bases;
     x.scalars = scalars;
     x.idx = idx;
-    x.ones = ones;
+    x.ones = set.ones;
     x.nones = nones;
     cz_msm_plan_make(&x.plan, npoints ? npoints : 1, threads, sizeof(FT) > sizeof(cz_fp), top_bit,
                      sizeof(AFF), sizeof(FT));

@@ -251,6 +251,33 @@ static void T(msm_density)(void)
     free(bases), free(t), free(k);
 }
 
+static void T(msm_large)(void)
+{
+    /* beyond one compaction chunk (8192 scalars): density, Montgomery form and split together,
+     * on two threads */
+    const size_t n = 20000;
+    AFF *bases = malloc(n * sizeof *bases);
+    cz_fr *t = malloc(n * sizeof *t);
+    cz_scalar *k = malloc(n * sizeof *k);
+    uint64_t *density = calloc((n + 63) / 64, sizeof *density);
+    size_t nb = 0;
+    for (size_t i = 0; i < n; i++)
+        if (cz_rng_u64(cz_test_rng()) % 8 != 0) {
+            density[i / 64] |= (uint64_t)1 << (i % 64);
+            nb++;
+        }
+    T(make_bases)(bases, t, nb, TM_BASES_DISTINCT);
+    T(make_scalars)(k, n, TM_SC_BITS);
+    cz_pool *pool = NULL;
+    CZ_CHECK_OK(cz_pool_create(&pool, 1, 0, "msm"));
+    JAC got, want;
+    T(expected)(&want, k, n, density, t);
+    CZ_CHECK(T(run_msm)(&got, bases, nb, k, n, density, true, true, pool));
+    CZ_CHECK(G(jac_eq)(&got, &want));
+    cz_pool_destroy(pool);
+    free(bases), free(t), free(k), free(density);
+}
+
 static void T(msm_window_sweep)(void)
 {
     /* every window width on one input, including widths far from the table's choice */
