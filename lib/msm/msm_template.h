@@ -79,6 +79,16 @@ static void MFN(slot_init)(SLOT *s, uint8_t *mem, unsigned c, size_t chunk)
     s->nops = 0;
 }
 
+/* Coordinates are fully reduced, so equality is equality of the bytes; memcmp against a
+ * constant size compiles to a few vector compares instead of field-function calls. */
+CZ_INLINE bool MFN(fe_eq)(const FT *a, const FT *b) { return memcmp(a, b, sizeof(FT)) == 0; }
+
+CZ_INLINE bool MFN(is_inf)(const AFF *p)
+{
+    static const AFF inf; /* (0, 0) */
+    return memcmp(p, &inf, sizeof inf) == 0;
+}
+
 /*
  * Runs the pending additions with one inversion (Montgomery's trick): 5M + 1S per addition
  * (x3 = λ² − x1 − x2, y3 = λ(x1 − x3) − y1 with λ = (y2 − y1)/(x2 − x1)), plus the shared
@@ -90,27 +100,29 @@ static void MFN(flush)(SLOT *s)
     unsigned n = s->nops;
     if (n == 0)
         return;
+    /* forward: classify, and accumulate the denominators' prefix products; the denominator is
+     * parked in out[i].x until the backward pass needs it */
     FT acc = FFN(one);
     for (unsigned i = 0; i < n; i++) {
         const AFF *a = s->ops[i].a, *b = s->ops[i].b;
+        FT *den = &s->out[i].x;
         uint8_t k;
-        FT den;
-        if (GFN(affine_is_infinity)(a))
+        if (MFN(is_inf)(a))
             k = CZ_MSM_COPY_B;
-        else if (GFN(affine_is_infinity)(b))
+        else if (MFN(is_inf)(b))
             k = CZ_MSM_COPY_A;
-        else if (!FFN(eq)(&a->x, &b->x)) {
+        else if (!MFN(fe_eq)(&a->x, &b->x)) {
             k = CZ_MSM_ADD;
-            FFN(sub)(&den, &b->x, &a->x);
-        } else if (FFN(eq)(&a->y, &b->y) && !FFN(is_zero)(&a->y)) {
+            FFN(sub)(den, &b->x, &a->x);
+        } else if (MFN(fe_eq)(&a->y, &b->y) && !FFN(is_zero)(&a->y)) {
             k = CZ_MSM_DBL;
-            FFN(dbl)(&den, &a->y);
+            FFN(dbl)(den, &a->y);
         } else
             k = CZ_MSM_INF;
         s->kind[i] = k;
         if (k <= CZ_MSM_DBL) {
             s->prefix[i] = acc;
-            FFN(mul)(&acc, &acc, &den);
+            FFN(mul)(&acc, &acc, den);
         }
     }
     FT inv;
@@ -124,17 +136,15 @@ static void MFN(flush)(SLOT *s)
         case CZ_MSM_INF: GFN(affine_set_infinity)(r); continue;
         default: break;
         }
-        FT den, dinv, lambda, t;
+        FT dinv, lambda, t;
         if (s->kind[i] == CZ_MSM_ADD) {
-            FFN(sub)(&den, &b->x, &a->x);
             FFN(sub)(&t, &b->y, &a->y);
         } else {
-            FFN(dbl)(&den, &a->y);
             FFN(sqr)(&t, &a->x);
             FFN(mul_small)(&t, &t, 3);
         }
         FFN(mul)(&dinv, &inv, &s->prefix[i]);
-        FFN(mul)(&inv, &inv, &den);
+        FFN(mul)(&inv, &inv, &r->x); /* r->x: this operation's denominator */
         FFN(mul)(&lambda, &t, &dinv);
         FFN(sqr)(&t, &lambda);
         FFN(sub)(&t, &t, &a->x);
@@ -242,7 +252,7 @@ static void MFN(tile)(const MFN(run) * x, SLOT *s, size_t tile)
             uint32_t begin = b ? s->end[b - 1] : 0;
             if (s->end[b] == begin)
                 continue;
-            if (GFN(affine_is_infinity)(&s->buckets[b]))
+            if (MFN(is_inf)(&s->buckets[b]))
                 s->buckets[b] = s->tmp[begin];
             else
                 MFN(push)(s, &s->buckets[b], &s->buckets[b], &s->tmp[begin]);
