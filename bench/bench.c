@@ -15,6 +15,37 @@ static uint64_t cz_bench_now_ns(void)
     return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
 }
 
+double cz_bench_seconds(void) { return 1e-9 * (double)cz_bench_now_ns(); }
+
+static uint64_t cz_bench_rand_state = 0x243f6a8885a308d3ull;
+
+uint64_t cz_bench_rand_u64(void)
+{
+    uint64_t x = cz_bench_rand_state;
+    x ^= x >> 12;
+    x ^= x << 25;
+    x ^= x >> 27;
+    cz_bench_rand_state = x;
+    return x * 0x2545f4914f6cdd1dull;
+}
+
+void cz_bench_rand_fr(cz_fr *r)
+{
+    uint8_t b[64];
+    for (int i = 0; i < 64; i++)
+        b[i] = (uint8_t)cz_bench_rand_u64();
+    cz_fr_from_bytes_wide(r, b);
+}
+
+void cz_bench_rand_fp(cz_fp *r)
+{
+    uint8_t b[48];
+    for (int i = 0; i < 48; i++)
+        b[i] = (uint8_t)cz_bench_rand_u64();
+    b[47] &= 0x0f;
+    cz_fp_from_bytes_le(r, b);
+}
+
 double cz_bench_core_ghz(void)
 {
 #if defined(__x86_64__)

@@ -12,6 +12,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "cuzk/arith_field.h"
+
 typedef struct cz_bench_opts {
     bool json;          /* one JSON object per line instead of the table */
     bool quick;         /* fewer, shorter samples (smoke runs, CI) */
@@ -39,6 +41,15 @@ void cz_bench_run(const cz_bench_opts *o, const char *name, size_t size, unsigne
  * themselves. unit is "s" or "ns". */
 void cz_bench_report(const cz_bench_opts *o, const char *name, size_t size, unsigned threads,
                      const char *unit, double *samples, unsigned n);
+
+/* Monotonic time in seconds, for cases that time themselves. */
+double cz_bench_seconds(void);
+
+/* Operands that only need to look random: a fixed-seed xorshift64* stream, so every run
+ * measures the same inputs. */
+uint64_t cz_bench_rand_u64(void);
+void cz_bench_rand_fr(cz_fr *r); /* uniform below r */
+void cz_bench_rand_fp(cz_fp *r); /* below 2^380 */
 
 /* Core-clock estimate in GHz from a chain of dependent 1-cycle additions (0 if unknown). */
 double cz_bench_core_ghz(void);

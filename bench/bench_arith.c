@@ -28,36 +28,6 @@ typedef struct cz_bench_arith_ctx {
     cz_fp12 gt[CZ_BENCH_SLOW_LANES];
 } cz_bench_arith_ctx;
 
-static uint64_t cz_bench_rand_state = 0x243f6a8885a308d3ull;
-
-static uint64_t cz_bench_rand(void)
-{
-    /* xorshift64*: operands only need to look random */
-    uint64_t x = cz_bench_rand_state;
-    x ^= x >> 12;
-    x ^= x << 25;
-    x ^= x >> 27;
-    cz_bench_rand_state = x;
-    return x * 0x2545f4914f6cdd1dull;
-}
-
-static void cz_bench_rand_fp(cz_fp *r)
-{
-    uint8_t b[48];
-    for (int i = 0; i < 48; i++)
-        b[i] = (uint8_t)cz_bench_rand();
-    b[47] &= 0x0f; /* below 2^380 < p */
-    cz_fp_from_bytes_le(r, b);
-}
-
-static void cz_bench_rand_fr(cz_fr *r)
-{
-    uint8_t b[64];
-    for (int i = 0; i < 64; i++)
-        b[i] = (uint8_t)cz_bench_rand();
-    cz_fr_from_bytes_wide(r, b);
-}
-
 /* Throughput and latency bodies for a binary operation on one type. */
 #define CZ_BENCH_BINOP(T, op, field)                                                               \
     static void cz_bench_##op(void *vctx, uint64_t iters)                                          \

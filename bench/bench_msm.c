@@ -2,37 +2,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "bench.h"
 #include "cuzk/experimental.h"
-
-static double cz_bench_msm_now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
-static uint64_t cz_bench_msm_state = 0x9e3779b97f4a7c15ull;
-
-static uint64_t cz_bench_msm_rand(void)
-{
-    uint64_t x = cz_bench_msm_state;
-    x ^= x >> 12;
-    x ^= x << 25;
-    x ^= x >> 27;
-    cz_bench_msm_state = x;
-    return x * 0x2545f4914f6cdd1dull;
-}
-
-static void cz_bench_msm_rand_fr(cz_fr *r)
-{
-    uint8_t b[64];
-    for (int i = 0; i < 64; i++)
-        b[i] = (uint8_t)cz_bench_msm_rand();
-    cz_fr_from_bytes_wide(r, b);
-}
 
 /* Points and scalars for both groups, generated once up to the largest size. */
 typedef struct cz_bench_msm_data {
@@ -54,8 +26,8 @@ typedef struct cz_bench_msm_data {
         for (size_t i = 0; i < n; i += CZ_BENCH_MSM_RUN) {                                         \
             cz_fr a, b;                                                                            \
             cz_scalar sa, sb;                                                                      \
-            cz_bench_msm_rand_fr(&a);                                                              \
-            cz_bench_msm_rand_fr(&b);                                                              \
+            cz_bench_rand_fr(&a);                                                                  \
+            cz_bench_rand_fr(&b);                                                                  \
             cz_fr_to_scalar(&sa, &a);                                                              \
             cz_fr_to_scalar(&sb, &b);                                                              \
             cz_##G##_mul_var(&p, &gen, &sa);                                                       \
@@ -85,9 +57,9 @@ static bool cz_bench_msm_data_make(cz_bench_msm_data *d, size_t n1, size_t n2)
     cz_bench_msm_points_g2(d->g2, n2);
     for (size_t i = 0; i < n1; i++) {
         cz_fr f;
-        cz_bench_msm_rand_fr(&f);
+        cz_bench_rand_fr(&f);
         cz_fr_to_scalar(&d->full[i], &f);
-        uint64_t u = cz_bench_msm_rand();
+        uint64_t u = cz_bench_rand_u64();
         if (u % 10 == 0)
             d->bits[i] = d->full[i];
         else
@@ -118,7 +90,7 @@ static double cz_bench_msm_case(const cz_bench_opts *o, const char *name, cz_ben
     void *scratch = malloc(bytes);
     double t[64];
     for (unsigned s = 0; s < samples; s++) {
-        double t0 = cz_bench_msm_now();
+        double t0 = cz_bench_seconds();
         if (kind == CZ_BENCH_MSM_G2) {
             cz_g2_jac r;
             cz_msm_g2(&r, d->g2, n, &sc, pool, scratch, bytes);
@@ -126,7 +98,7 @@ static double cz_bench_msm_case(const cz_bench_opts *o, const char *name, cz_ben
             cz_g1_jac r;
             cz_msm_g1(&r, d->g1, n, &sc, pool, scratch, bytes);
         }
-        t[s] = cz_bench_msm_now() - t0;
+        t[s] = cz_bench_seconds() - t0;
     }
     free(scratch);
     cz_pool_destroy(pool);
