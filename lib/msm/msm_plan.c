@@ -7,32 +7,30 @@ static unsigned cz_msm_forced_bits;
 void cz_msm_set_window_bits(unsigned bits) { cz_msm_forced_bits = bits; }
 
 /*
- * Window width by size. A window costs n batch-affine additions (≈ 5M + 1S each) plus a bucket
- * reduction of 2^(c−1) buckets at two XYZZ additions each (≈ 3.5 batch-affine additions per
- * bucket); c minimises ceil(256/c)·(n + 3.5·2^(c−1)). docs/PERFORMANCE.md has the measured
- * sweep (`cuzk bench msm --sweep`) that confirms the choice per size.
+ * Window width by size, measured (`cuzk bench msm --sweep`, docs/PERFORMANCE.md): the best
+ * width of each power of two from 2^8 to 2^20 in G1 and 2^8 to 2^18 in G2, and the trend
+ * extended beyond. Widths stop growing at 13 (G1) and 12 (G2): past that the chunk of sorted points
+ * (2^c × 96 B) and the buckets (2^(c−1) × 96 B) no longer fit the 1 MiB L2, and the cache
+ * misses cost more than the windows saved. G2 points are twice as large, so its widths are
+ * one smaller from 2^16 on. Index: floor(log2 n).
  */
-static unsigned cz_msm_model_bits(size_t n)
-{
-    unsigned best = 2;
-    double best_cost = 0;
-    for (unsigned c = 2; c <= 22; c++) {
-        double windows = (double)((256 + c - 1) / c);
-        double cost = windows * ((double)n + 3.5 * (double)((size_t)1 << (c - 1)));
-        if (c == 2 || cost < best_cost) {
-            best = c;
-            best_cost = cost;
-        }
-    }
-    return best;
-}
+static const uint8_t cz_msm_window_g1[33] = {
+    2,  2,  2,  3,  3,  4,  4,  5,  6,  7,  8,  8,  9,  9,  10, 11, 12,
+    12, 13, 13, 13, 13, 13, 13, 13, 13, 13, 13, 13, 13, 13, 13, 13,
+};
+static const uint8_t cz_msm_window_g2[33] = {
+    2,  2,  2,  3,  3,  4,  4,  5,  6,  7,  8,  8,  9,  9,  10, 10, 11,
+    11, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12,
+};
 
 unsigned cz_msm_window_bits(size_t n, bool g2)
 {
-    (void)g2;
     if (cz_msm_forced_bits)
         return cz_msm_forced_bits;
-    return cz_msm_model_bits(n);
+    unsigned k = 0;
+    while (k < 32 && ((size_t)2 << k) <= n)
+        k++;
+    return g2 ? cz_msm_window_g2[k] : cz_msm_window_g1[k];
 }
 
 size_t cz_msm_slot_bytes(unsigned c, size_t chunk, size_t aff_size, size_t field_size)
