@@ -1,0 +1,68 @@
+#include "cs.h"
+
+#include <string.h>
+
+#include "check.h"
+
+void cz_cs_init(cz_cs *cs, const cz_cs_ops *ops, bool values)
+{
+    memset(cs, 0, sizeof *cs);
+    cs->ops = ops;
+    cs->values = values;
+    for (int i = 0; i < 3; i++)
+        cz_lc_init(&cs->scratch[i]);
+    cz_cs_alloc_input(cs, values ? &cz_fr_one : NULL);
+}
+
+void cz_cs_release(cz_cs *cs)
+{
+    for (int i = 0; i < 3; i++)
+        cz_lc_free(&cs->scratch[i]);
+}
+
+cz_var cz_cs_alloc(cz_cs *cs, const cz_fr *value)
+{
+    CZ_ASSERT((value != NULL) == cs->values);
+    CZ_ASSERT(cs->num_aux < CZ_VAR_MAX_INDEX);
+    cz_var v = cz_var_aux(cs->num_aux++);
+    cs->ops->alloc(cs, v, value);
+    return v;
+}
+
+cz_var cz_cs_alloc_input(cz_cs *cs, const cz_fr *value)
+{
+    CZ_ASSERT((value != NULL) == cs->values);
+    CZ_ASSERT(cs->num_inputs < CZ_VAR_MAX_INDEX);
+    cz_var v = cz_var_input(cs->num_inputs++);
+    cs->ops->alloc(cs, v, value);
+    return v;
+}
+
+cz_lc *cz_cs_lc(cz_cs *cs, unsigned which)
+{
+    CZ_ASSERT(which < 3);
+    cz_lc_clear(&cs->scratch[which]);
+    return &cs->scratch[which];
+}
+
+void cz_cs_enforce(cz_cs *cs, const char *annotation, cz_lc *a, cz_lc *b, cz_lc *c)
+{
+    cz_lc_normalize(a);
+    cz_lc_normalize(b);
+    cz_lc_normalize(c);
+    cs->annotation = annotation;
+    cs->ops->enforce(cs, a, b, c);
+    cs->num_constraints++;
+}
+
+void cz_cs_push(cz_cs *cs, const char *name)
+{
+    CZ_ASSERT(cs->ns_depth < CZ_CS_MAX_DEPTH);
+    cs->ns[cs->ns_depth++] = name;
+}
+
+void cz_cs_pop(cz_cs *cs)
+{
+    CZ_ASSERT(cs->ns_depth > 0);
+    cs->ns_depth--;
+}

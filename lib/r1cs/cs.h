@@ -1,0 +1,68 @@
+/*
+ * Constraint systems (internal): the API gadgets are written against, once, for every backend
+ * (bellpepper's ConstraintSystem in C).
+ *
+ * Variables are allocated in order, inputs and aux each counted from zero; input 0 is the
+ * constant ONE, allocated when the system is created. A constraint is ⟨A,z⟩·⟨B,z⟩ = ⟨C,z⟩.
+ * When cs->values is set the caller provides every allocated variable's value and gadgets
+ * compute them; when it is clear (recording, counting, parameter generation) values are NULL
+ * and gadgets skip that work.
+ *
+ * Backends (cs_prove.c, cs_record.c, cs_check.c, cs_count.c, cs_witness.c) embed cz_cs as
+ * their first member and receive every allocation and constraint through cz_cs_ops.
+ */
+#ifndef CZ_CS_H
+#define CZ_CS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "cuzk/cuzk.h"
+#include "lc.h"
+
+typedef struct cz_cs cz_cs;
+
+typedef struct cz_cs_ops {
+    /* variable v (input or aux) was allocated with this value (NULL without values) */
+    void (*alloc)(cz_cs *cs, cz_var v, const cz_fr *value);
+    /* a constraint; the LCs are normalized (sorted, merged) */
+    void (*enforce)(cz_cs *cs, const cz_lc *a, const cz_lc *b, const cz_lc *c);
+} cz_cs_ops;
+
+#define CZ_CS_MAX_DEPTH 32
+
+struct cz_cs {
+    const cz_cs_ops *ops;
+    bool values; /* allocations carry values; gadgets compute them */
+    uint32_t num_inputs, num_aux;
+    uint64_t num_constraints;
+    cz_status status; /* the first failure (out of memory, an unsatisfied constraint); sticky */
+    cz_lc scratch[3]; /* handed out by cz_cs_lc and reused by every constraint */
+    const char *annotation; /* of the constraint being enforced */
+    const char *ns[CZ_CS_MAX_DEPTH];
+    unsigned ns_depth;
+};
+
+/* Sets up the frontend part and allocates input 0 = ONE. */
+void cz_cs_init(cz_cs *cs, const cz_cs_ops *ops, bool values);
+/* Frees the frontend part (the backend frees its own). */
+void cz_cs_release(cz_cs *cs);
+
+cz_var cz_cs_alloc(cz_cs *cs, const cz_fr *value);
+cz_var cz_cs_alloc_input(cz_cs *cs, const cz_fr *value);
+
+/* Scratch LC number which (0, 1 or 2), emptied: the usual operands of one cz_cs_enforce. */
+cz_lc *cz_cs_lc(cz_cs *cs, unsigned which);
+
+/* Adds the constraint ⟨a⟩·⟨b⟩ = ⟨c⟩. The LCs are normalized in place. annotation names the
+ * constraint for error reports (a static string; only the checking backend reads it). */
+void cz_cs_enforce(cz_cs *cs, const char *annotation, cz_lc *a, cz_lc *b, cz_lc *c);
+
+/* Namespaces nest annotation paths, as in bellpepper; static strings. */
+void cz_cs_push(cz_cs *cs, const char *name);
+void cz_cs_pop(cz_cs *cs);
+
+/* The fixed ONE variable as an LC term helper: lc += k·ONE for small k. */
+CZ_INLINE void cz_lc_add_one(cz_lc *lc) { cz_lc_add(lc, CZ_VAR_ONE); }
+
+#endif /* CZ_CS_H */

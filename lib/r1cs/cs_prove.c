@@ -1,0 +1,97 @@
+#include "cs_prove.h"
+
+#include "check.h"
+
+static void cz_cs_prove_alloc(cz_cs *cs, cz_var v, const cz_fr *value)
+{
+    cz_cs_prove *p = (cz_cs_prove *)cs;
+    if (cz_var_is_aux(v)) {
+        *cz_frvec_push(&p->aux) = *value;
+        cz_bitvec_push0(&p->a_aux);
+        cz_bitvec_push0(&p->b_aux);
+    } else {
+        *cz_frvec_push(&p->inputs) = *value;
+        cz_bitvec_push0(&p->b_input);
+    }
+}
+
+/* ⟨lc, z⟩, skipping zero coefficients and marking the density of every variable it uses
+ * (input_density NULL: inputs are not tracked). */
+static void cz_cs_prove_eval_tracked(cz_fr *r, const cz_cs_prove *p, const cz_lc *lc,
+                                     cz_bitvec *input_density, cz_bitvec *aux_density)
+{
+    cz_fr acc = cz_fr_zero;
+    for (uint32_t i = 0; i < lc->len; i++) {
+        cz_lc_term t = lc->terms[i];
+        if (cz_lc_coeff_is_zero(lc, t.coeff))
+            continue;
+        const cz_fr *value;
+        if (cz_var_is_aux(t.var)) {
+            uint32_t j = cz_var_index(t.var);
+            value = &p->aux.v[j];
+            cz_bitvec_set(aux_density, j);
+        } else {
+            value = &p->inputs.v[t.var];
+            if (input_density)
+                cz_bitvec_set(input_density, t.var);
+        }
+        cz_coeff_mul_add(&acc, t.coeff, lc->pool, value);
+    }
+    *r = acc;
+}
+
+static void cz_cs_prove_enforce(cz_cs *cs, const cz_lc *a, const cz_lc *b, const cz_lc *c)
+{
+    cz_cs_prove *p = (cz_cs_prove *)cs;
+    cz_cs_prove_eval_tracked(cz_frvec_push(&p->a), p, a, NULL, &p->a_aux);
+    cz_cs_prove_eval_tracked(cz_frvec_push(&p->b), p, b, &p->b_input, &p->b_aux);
+    cz_fr *cv = cz_frvec_push(&p->c);
+    if (p->eval_c)
+        cz_lc_eval(cv, c, p->inputs.v, p->aux.v);
+}
+
+static const cz_cs_ops cz_cs_prove_ops = {cz_cs_prove_alloc, cz_cs_prove_enforce};
+
+void cz_cs_prove_init(cz_cs_prove *p, bool eval_c)
+{
+    *p = (cz_cs_prove){.eval_c = eval_c};
+    cz_cs_init(&p->cs, &cz_cs_prove_ops, true);
+}
+
+void cz_cs_prove_reserve(cz_cs_prove *p, size_t constraints, size_t inputs, size_t aux)
+{
+    cz_frvec_reserve(&p->a, constraints + inputs);
+    cz_frvec_reserve(&p->b, constraints + inputs);
+    cz_frvec_reserve(&p->c, constraints + inputs);
+    cz_frvec_reserve(&p->inputs, inputs);
+    cz_frvec_reserve(&p->aux, aux);
+    cz_bitvec_reserve(&p->a_aux, aux);
+    cz_bitvec_reserve(&p->b_aux, aux);
+    cz_bitvec_reserve(&p->b_input, inputs);
+}
+
+void cz_cs_prove_finish(cz_cs_prove *p)
+{
+    cz_cs *cs = &p->cs;
+    for (uint32_t i = 0; i < cs->num_inputs; i++) {
+        cz_lc *a = cz_cs_lc(cs, 0), *b = cz_cs_lc(cs, 1), *c = cz_cs_lc(cs, 2);
+        cz_lc_add(a, cz_var_input(i));
+        cz_cs_enforce(cs, "input constraint", a, b, c);
+    }
+    if (!p->eval_c)
+        for (size_t i = 0; i < p->a.len; i++)
+            cz_fr_mul(&p->c.v[i], &p->a.v[i], &p->b.v[i]);
+}
+
+void cz_cs_prove_free(cz_cs_prove *p)
+{
+    cz_cs_release(&p->cs);
+    cz_frvec_free(&p->inputs);
+    cz_frvec_free(&p->aux);
+    cz_frvec_free(&p->a);
+    cz_frvec_free(&p->b);
+    cz_frvec_free(&p->c);
+    cz_bitvec_free(&p->a_aux);
+    cz_bitvec_free(&p->b_input);
+    cz_bitvec_free(&p->b_aux);
+}

@@ -1,0 +1,44 @@
+/*
+ * The three light backends (internal):
+ *   cz_cs_count:   counts inputs, aux and constraints; no values (shape checks, parameters).
+ *   cz_cs_witness: records the assignments only; constraints are ignored (the per-proof pass of
+ *                  the pre-compiled path, whose a, b, c come from cz_pce_eval).
+ *   cz_cs_check:   records the assignments and checks every constraint as it is enforced,
+ *                  keeping the first unsatisfied one by index and annotation path.
+ */
+#ifndef CZ_CS_SIMPLE_H
+#define CZ_CS_SIMPLE_H
+
+#include "cs.h"
+#include "r1cs_vec.h"
+
+typedef struct cz_cs_count {
+    cz_cs cs;
+} cz_cs_count;
+
+void cz_cs_count_init(cz_cs_count *c);
+void cz_cs_count_free(cz_cs_count *c);
+
+typedef struct cz_cs_witness {
+    cz_cs cs;
+    cz_frvec inputs, aux;
+} cz_cs_witness;
+
+void cz_cs_witness_init(cz_cs_witness *w);
+void cz_cs_witness_reserve(cz_cs_witness *w, size_t inputs, size_t aux);
+void cz_cs_witness_free(cz_cs_witness *w);
+
+#define CZ_CS_CHECK_PATH 256
+
+typedef struct cz_cs_check {
+    cz_cs cs;
+    cz_frvec inputs, aux;
+    bool failed;
+    uint64_t failed_index;              /* constraint number, from 0 */
+    char failed_path[CZ_CS_CHECK_PATH]; /* "ns/…/annotation" */
+} cz_cs_check;
+
+void cz_cs_check_init(cz_cs_check *c);
+void cz_cs_check_free(cz_cs_check *c);
+
+#endif /* CZ_CS_SIMPLE_H */

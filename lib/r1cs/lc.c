@@ -1,0 +1,187 @@
+#include "lc.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "alloc.h"
+#include "check.h"
+
+static cz_fr cz_pow2_values[256];
+const cz_fr *const cz_pow2_table = cz_pow2_values;
+
+__attribute__((constructor)) static void cz_pow2_table_fill(void)
+{
+    cz_pow2_values[0] = cz_fr_one;
+    for (int k = 1; k < 256; k++)
+        cz_fr_dbl(&cz_pow2_values[k], &cz_pow2_values[k - 1]);
+}
+
+void cz_lc_init(cz_lc *lc) { memset(lc, 0, sizeof *lc), lc->sorted = true; }
+
+void cz_lc_free(cz_lc *lc)
+{
+    cz_free(lc->terms);
+    cz_free(lc->pool);
+    cz_lc_init(lc);
+}
+
+void cz_lc_clear(cz_lc *lc)
+{
+    lc->len = 0;
+    lc->pool_len = 0;
+    lc->sorted = true;
+}
+
+static void cz_lc_reserve(cz_lc *lc, uint32_t terms, uint32_t pool)
+{
+    if (terms > lc->cap) {
+        uint32_t cap = lc->cap ? lc->cap : 8;
+        while (cap < terms)
+            cap *= 2;
+        cz_lc_term *t = realloc(lc->terms, cap * sizeof *t);
+        CZ_ASSERT(t != NULL);
+        lc->terms = t;
+        lc->cap = cap;
+    }
+    if (pool > lc->pool_cap) {
+        uint32_t cap = lc->pool_cap ? lc->pool_cap : 4;
+        while (cap < pool)
+            cap *= 2;
+        cz_fr *p = realloc(lc->pool, cap * sizeof *p);
+        CZ_ASSERT(p != NULL);
+        lc->pool = p;
+        lc->pool_cap = cap;
+    }
+}
+
+void cz_lc_copy(cz_lc *dst, const cz_lc *src)
+{
+    cz_lc_reserve(dst, src->len, src->pool_len);
+    memcpy(dst->terms, src->terms, src->len * sizeof *src->terms);
+    memcpy(dst->pool, src->pool, src->pool_len * sizeof *src->pool);
+    dst->len = src->len;
+    dst->pool_len = src->pool_len;
+    dst->sorted = src->sorted;
+}
+
+static cz_coeff_tag cz_lc_pool_put(cz_lc *lc, const cz_fr *value)
+{
+    cz_lc_reserve(lc, 0, lc->pool_len + 1);
+    lc->pool[lc->pool_len] = *value;
+    return CZ_COEFF_POOL | lc->pool_len++;
+}
+
+void cz_lc_coeff_value(cz_fr *r, const cz_lc *lc, cz_coeff_tag tag)
+{
+    if (tag & CZ_COEFF_POOL) {
+        *r = lc->pool[tag & ~CZ_COEFF_POOL];
+        return;
+    }
+    if (tag & CZ_COEFF_NEG)
+        cz_fr_neg(r, &cz_pow2_table[tag & 0xff]);
+    else
+        *r = cz_pow2_table[tag & 0xff];
+}
+
+/* The tag of a + b for two tags of lc (b's pool entry, if any, already in lc's pool). */
+static cz_coeff_tag cz_lc_merge_coeffs(cz_lc *lc, cz_coeff_tag a, cz_coeff_tag b)
+{
+    if (!((a | b) & CZ_COEFF_POOL) && (a & 0xff) == (b & 0xff) && (a & 0xff) < 255) {
+        if ((a ^ b) & CZ_COEFF_NEG)
+            return cz_lc_pool_put(lc, &cz_fr_zero); /* ±2^k ∓ 2^k: a kept zero term */
+        return a + 1;                               /* 2^k + 2^k = 2^(k+1), same sign */
+    }
+    cz_fr x, y;
+    cz_lc_coeff_value(&x, lc, a);
+    cz_lc_coeff_value(&y, lc, b);
+    cz_fr_add(&x, &x, &y);
+    if (a & CZ_COEFF_POOL) { /* reuse a's slot: nothing else refers to it */
+        lc->pool[a & ~CZ_COEFF_POOL] = x;
+        return a;
+    }
+    return cz_lc_pool_put(lc, &x);
+}
+
+void cz_lc_add_tagged(cz_lc *lc, cz_var v, cz_coeff_tag coeff, const cz_fr *pool_value)
+{
+    if (coeff & CZ_COEFF_POOL)
+        coeff = cz_lc_pool_put(lc, pool_value);
+    if (lc->len > 0) {
+        cz_lc_term *last = &lc->terms[lc->len - 1];
+        if (last->var == v) { /* the common repeat: merge in place */
+            last->coeff = cz_lc_merge_coeffs(lc, last->coeff, coeff);
+            return;
+        }
+        if (last->var > v)
+            lc->sorted = false;
+    }
+    cz_lc_reserve(lc, lc->len + 1, 0);
+    lc->terms[lc->len++] = (cz_lc_term){v, coeff};
+}
+
+static int cz_lc_term_cmp(const void *a, const void *b)
+{
+    cz_var x = ((const cz_lc_term *)a)->var, y = ((const cz_lc_term *)b)->var;
+    return (x > y) - (x < y);
+}
+
+void cz_lc_normalize(cz_lc *lc)
+{
+    if (lc->sorted)
+        return;
+    /* a stable order is not needed: equal variables merge, and addition commutes */
+    qsort(lc->terms, lc->len, sizeof *lc->terms, cz_lc_term_cmp);
+    uint32_t out = 0;
+    for (uint32_t i = 0; i < lc->len; i++) {
+        if (out > 0 && lc->terms[out - 1].var == lc->terms[i].var)
+            lc->terms[out - 1].coeff =
+                cz_lc_merge_coeffs(lc, lc->terms[out - 1].coeff, lc->terms[i].coeff);
+        else
+            lc->terms[out++] = lc->terms[i];
+    }
+    lc->len = out;
+    lc->sorted = true;
+}
+
+/* lc += c·other, where c is given as a tag (±1) or, when scale is non-NULL, as an Fr. */
+static void cz_lc_add_lc_with(cz_lc *lc, const cz_lc *other, bool negate, const cz_fr *scale)
+{
+    CZ_ASSERT(lc != other);
+    cz_lc_reserve(lc, lc->len + other->len, 0);
+    for (uint32_t i = 0; i < other->len; i++) {
+        cz_lc_term t = other->terms[i];
+        if (scale) {
+            cz_fr c;
+            cz_lc_coeff_value(&c, other, t.coeff);
+            cz_fr_mul(&c, &c, scale);
+            cz_lc_add_tagged(lc, t.var, CZ_COEFF_POOL, &c);
+        } else if (t.coeff & CZ_COEFF_POOL) {
+            cz_fr c = other->pool[t.coeff & ~CZ_COEFF_POOL];
+            if (negate)
+                cz_fr_neg(&c, &c);
+            cz_lc_add_tagged(lc, t.var, CZ_COEFF_POOL, &c);
+        } else {
+            cz_lc_add_tagged(lc, t.var, t.coeff ^ (negate ? CZ_COEFF_NEG : 0), NULL);
+        }
+    }
+}
+
+void cz_lc_add_lc(cz_lc *lc, const cz_lc *other) { cz_lc_add_lc_with(lc, other, false, NULL); }
+
+void cz_lc_sub_lc(cz_lc *lc, const cz_lc *other) { cz_lc_add_lc_with(lc, other, true, NULL); }
+
+void cz_lc_add_lc_scaled(cz_lc *lc, const cz_lc *other, const cz_fr *c)
+{
+    cz_lc_add_lc_with(lc, other, false, c);
+}
+
+void cz_lc_eval(cz_fr *r, const cz_lc *lc, const cz_fr *inputs, const cz_fr *aux)
+{
+    cz_fr acc = cz_fr_zero;
+    for (uint32_t i = 0; i < lc->len; i++) {
+        cz_var v = lc->terms[i].var;
+        const cz_fr *value = cz_var_is_aux(v) ? &aux[cz_var_index(v)] : &inputs[v];
+        cz_coeff_mul_add(&acc, lc->terms[i].coeff, lc->pool, value);
+    }
+    *r = acc;
+}

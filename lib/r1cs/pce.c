@@ -1,0 +1,372 @@
+#include "pce.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+
+/* ---- recording ---- */
+
+static void *cz_pce_grow(void *p, size_t *cap, size_t want, size_t elem)
+{
+    if (want <= *cap)
+        return p;
+    size_t c = *cap ? *cap : 1024;
+    while (c < want)
+        c *= 2;
+    void *q = realloc(p, c * elem);
+    CZ_ASSERT(q != NULL);
+    *cap = c;
+    return q;
+}
+
+static void cz_csr_push_row(cz_csr *m, const cz_lc *lc)
+{
+    if (m->rows == 0) {
+        m->row_ptr = cz_pce_grow(m->row_ptr, &m->row_cap, 2, sizeof *m->row_ptr);
+        m->row_ptr[0] = 0;
+    }
+    m->row_ptr = cz_pce_grow(m->row_ptr, &m->row_cap, m->rows + 2, sizeof *m->row_ptr);
+    size_t nnz_cap = m->nnz_cap;
+    m->cols = cz_pce_grow(m->cols, &nnz_cap, m->nnz + lc->len, sizeof *m->cols);
+    m->coeffs = cz_pce_grow(m->coeffs, &m->nnz_cap, m->nnz + lc->len, sizeof *m->coeffs);
+    for (uint32_t i = 0; i < lc->len; i++) {
+        cz_lc_term t = lc->terms[i];
+        if (t.coeff & CZ_COEFF_POOL) {
+            m->pool = cz_pce_grow(m->pool, &m->pool_cap, m->pool_len + 1, sizeof *m->pool);
+            m->pool[m->pool_len] = lc->pool[t.coeff & ~CZ_COEFF_POOL];
+            CZ_ASSERT(m->pool_len < CZ_COEFF_POOL);
+            t.coeff = CZ_COEFF_POOL | (cz_coeff_tag)m->pool_len++;
+        }
+        m->cols[m->nnz] = t.var; /* tagged until finish remaps it */
+        m->coeffs[m->nnz++] = t.coeff;
+    }
+    CZ_ASSERT(m->nnz < UINT32_MAX);
+    m->row_ptr[++m->rows] = (uint32_t)m->nnz;
+}
+
+static void cz_pce_mark(const cz_lc *lc, cz_bitvec *inputs, cz_bitvec *aux)
+{
+    for (uint32_t i = 0; i < lc->len; i++) {
+        cz_lc_term t = lc->terms[i];
+        if (cz_lc_coeff_is_zero(lc, t.coeff))
+            continue;
+        if (cz_var_is_aux(t.var))
+            cz_bitvec_set(aux, cz_var_index(t.var));
+        else if (inputs)
+            cz_bitvec_set(inputs, t.var);
+    }
+}
+
+static void cz_cs_record_alloc(cz_cs *cs, cz_var v, const cz_fr *value)
+{
+    (void)value;
+    cz_pce *pce = ((cz_cs_record *)cs)->pce;
+    if (cz_var_is_aux(v)) {
+        cz_bitvec_push0(&pce->a_aux);
+        cz_bitvec_push0(&pce->b_aux);
+    } else {
+        cz_bitvec_push0(&pce->b_input);
+    }
+}
+
+static void cz_cs_record_enforce(cz_cs *cs, const cz_lc *a, const cz_lc *b, const cz_lc *c)
+{
+    cz_pce *pce = ((cz_cs_record *)cs)->pce;
+    cz_csr_push_row(&pce->m[0], a);
+    cz_csr_push_row(&pce->m[1], b);
+    cz_csr_push_row(&pce->m[2], c);
+    cz_pce_mark(a, NULL, &pce->a_aux);
+    cz_pce_mark(b, &pce->b_input, &pce->b_aux);
+}
+
+static const cz_cs_ops cz_cs_record_ops = {cz_cs_record_alloc, cz_cs_record_enforce};
+
+void cz_cs_record_init(cz_cs_record *r, cz_pce *out)
+{
+    memset(out, 0, sizeof *out);
+    r->pce = out;
+    cz_cs_init(&r->cs, &cz_cs_record_ops, false);
+}
+
+void cz_cs_record_finish(cz_cs_record *r)
+{
+    cz_cs *cs = &r->cs;
+    cz_pce *pce = r->pce;
+    for (uint32_t i = 0; i < cs->num_inputs; i++) {
+        cz_lc *a = cz_cs_lc(cs, 0), *b = cz_cs_lc(cs, 1), *c = cz_cs_lc(cs, 2);
+        cz_lc_add(a, cz_var_input(i));
+        cz_cs_enforce(cs, "input constraint", a, b, c);
+    }
+    /* inputs and aux interleave during synthesis (inputize, pack_into_inputs), so columns are
+     * mapped into [inputs | aux] only now that num_inputs is final */
+    pce->num_inputs = cs->num_inputs;
+    pce->num_aux = cs->num_aux;
+    pce->num_constraints = cs->num_constraints;
+    CZ_ASSERT((uint64_t)pce->num_inputs + pce->num_aux < UINT32_MAX);
+    for (int k = 0; k < 3; k++) {
+        cz_csr *m = &pce->m[k];
+        for (size_t i = 0; i < m->nnz; i++) {
+            cz_var v = m->cols[i];
+            m->cols[i] = cz_var_is_aux(v) ? pce->num_inputs + cz_var_index(v) : v;
+        }
+    }
+}
+
+void cz_cs_record_free(cz_cs_record *r) { cz_cs_release(&r->cs); }
+
+void cz_pce_free(cz_pce *pce)
+{
+    for (int k = 0; k < 3; k++) {
+        free(pce->m[k].row_ptr);
+        free(pce->m[k].cols);
+        free(pce->m[k].coeffs);
+        free(pce->m[k].pool);
+    }
+    cz_bitvec_free(&pce->a_aux);
+    cz_bitvec_free(&pce->b_input);
+    cz_bitvec_free(&pce->b_aux);
+    memset(pce, 0, sizeof *pce);
+}
+
+/* ---- evaluation ---- */
+
+typedef struct cz_pce_eval_job {
+    const cz_pce *pce;
+    const cz_fr *inputs, *aux;
+    cz_fr *out[3];
+    bool derive_c;
+} cz_pce_eval_job;
+
+static void cz_csr_eval_row(cz_fr *r, const cz_csr *m, size_t row, uint32_t num_inputs,
+                            const cz_fr *inputs, const cz_fr *aux)
+{
+    cz_fr acc = cz_fr_zero;
+    for (uint32_t i = m->row_ptr[row]; i < m->row_ptr[row + 1]; i++) {
+        uint32_t col = m->cols[i];
+        const cz_fr *w = col < num_inputs ? &inputs[col] : &aux[col - num_inputs];
+        cz_coeff_mul_add(&acc, m->coeffs[i], m->pool, w);
+    }
+    *r = acc;
+}
+
+static void cz_pce_eval_rows(void *vctx, size_t begin, size_t end)
+{
+    const cz_pce_eval_job *job = vctx;
+    const cz_pce *pce = job->pce;
+    for (size_t row = begin; row < end; row++) {
+        for (int k = 0; k < 2; k++)
+            cz_csr_eval_row(&job->out[k][row], &pce->m[k], row, pce->num_inputs, job->inputs,
+                            job->aux);
+        if (job->derive_c)
+            cz_fr_mul(&job->out[2][row], &job->out[0][row], &job->out[1][row]);
+        else
+            cz_csr_eval_row(&job->out[2][row], &pce->m[2], row, pce->num_inputs, job->inputs,
+                            job->aux);
+    }
+}
+
+void cz_pce_eval(const cz_pce *pce, cz_pool *pool, const cz_fr *inputs, const cz_fr *aux, cz_fr *a,
+                 cz_fr *b, cz_fr *c, bool derive_c)
+{
+    cz_pce_eval_job job = {pce, inputs, aux, {a, b, c}, derive_c};
+    cz_pool_parallel_for(pool, pce->num_constraints, 8192, cz_pce_eval_rows, &job);
+}
+
+/* ---- files ---- */
+
+/* Layout (little-endian): the header below, then for A, B, C: row_ptr[rows + 1] u32,
+ * cols[nnz] u32, coeffs[nnz] u32, pool[pool_len] Fr (Montgomery limbs); then the density
+ * words of a_aux, b_input, b_aux. */
+typedef struct cz_pce_header {
+    char magic[8]; /* "CZPCE\0\0\1" */
+    uint32_t num_inputs, num_aux;
+    uint64_t num_constraints;
+    uint64_t nnz[3];
+    uint64_t pool_len[3];
+} cz_pce_header;
+
+static const char cz_pce_magic[8] = {'C', 'Z', 'P', 'C', 'E', 0, 0, 1};
+
+static bool cz_pce_write(FILE *f, const void *p, size_t n) { return !n || fwrite(p, 1, n, f) == n; }
+
+cz_status cz_pce_save(const cz_pce *pce, const char *path)
+{
+    char tmp[4096];
+    if (snprintf(tmp, sizeof tmp, "%s.tmp", path) >= (int)sizeof tmp)
+        return CZ_ERR_INVALID_ARG;
+    FILE *f = fopen(tmp, "wb");
+    if (!f)
+        return CZ_ERR_IO;
+    cz_pce_header h = {.num_inputs = pce->num_inputs,
+                       .num_aux = pce->num_aux,
+                       .num_constraints = pce->num_constraints};
+    memcpy(h.magic, cz_pce_magic, sizeof h.magic);
+    for (int k = 0; k < 3; k++) {
+        h.nnz[k] = pce->m[k].nnz;
+        h.pool_len[k] = pce->m[k].pool_len;
+    }
+    bool ok = cz_pce_write(f, &h, sizeof h);
+    for (int k = 0; k < 3 && ok; k++) {
+        const cz_csr *m = &pce->m[k];
+        ok = cz_pce_write(f, m->row_ptr, (m->rows + 1) * sizeof *m->row_ptr) &&
+             cz_pce_write(f, m->cols, m->nnz * sizeof *m->cols) &&
+             cz_pce_write(f, m->coeffs, m->nnz * sizeof *m->coeffs) &&
+             cz_pce_write(f, m->pool, m->pool_len * sizeof *m->pool);
+    }
+    ok = ok && cz_pce_write(f, pce->a_aux.w, (pce->num_aux + 63) / 64 * 8) &&
+         cz_pce_write(f, pce->b_input.w, (pce->num_inputs + 63) / 64 * 8) &&
+         cz_pce_write(f, pce->b_aux.w, (pce->num_aux + 63) / 64 * 8);
+    ok = (fclose(f) == 0) && ok;
+    if (!ok || rename(tmp, path) != 0) {
+        remove(tmp);
+        return CZ_ERR_IO;
+    }
+    return CZ_OK;
+}
+
+typedef struct cz_pce_reader {
+    FILE *f;
+    const char *path;
+    uint64_t offset;
+    char *why;
+    size_t why_len;
+} cz_pce_reader;
+
+static cz_status cz_pce_fail(cz_pce_reader *r, cz_status st, const char *what)
+{
+    if (r->why && r->why_len)
+        snprintf(r->why, r->why_len, "%s: %s (at byte %llu)", r->path, what,
+                 (unsigned long long)r->offset);
+    return st;
+}
+
+/* Reads n bytes of a named section into a fresh allocation. */
+static cz_status cz_pce_read(cz_pce_reader *r, void **out, size_t n, const char *section)
+{
+    *out = malloc(n ? n : 1);
+    if (!*out)
+        return cz_pce_fail(r, CZ_ERR_NOMEM, section);
+    if (n && fread(*out, 1, n, r->f) != n) {
+        char msg[96];
+        snprintf(msg, sizeof msg, "truncated in %s", section);
+        return cz_pce_fail(r, CZ_ERR_BAD_PARAMS, msg);
+    }
+    r->offset += n;
+    return CZ_OK;
+}
+
+static cz_status cz_pce_check_matrix(cz_pce_reader *r, const cz_pce *pce, const cz_csr *m,
+                                     const char *name)
+{
+    char msg[128];
+    if (m->row_ptr[0] != 0)
+        goto bad_rows;
+    for (size_t i = 0; i < m->rows; i++)
+        if (m->row_ptr[i + 1] < m->row_ptr[i])
+            goto bad_rows;
+    if (m->row_ptr[m->rows] != m->nnz)
+        goto bad_rows;
+    for (size_t i = 0; i < m->nnz; i++) {
+        if (m->cols[i] >= (uint64_t)pce->num_inputs + pce->num_aux) {
+            snprintf(msg, sizeof msg, "matrix %s: column of term %zu out of range", name, i);
+            return cz_pce_fail(r, CZ_ERR_BAD_PARAMS, msg);
+        }
+        cz_coeff_tag t = m->coeffs[i];
+        bool ok = (t & CZ_COEFF_POOL) ? (t & ~CZ_COEFF_POOL) < m->pool_len
+                                      : (t & ~(CZ_COEFF_NEG | 0xffu)) == 0;
+        if (!ok) {
+            snprintf(msg, sizeof msg, "matrix %s: bad coefficient tag of term %zu", name, i);
+            return cz_pce_fail(r, CZ_ERR_BAD_PARAMS, msg);
+        }
+    }
+    for (size_t i = 0; i < m->pool_len; i++) {
+        uint64_t c[4];
+        cz_fr_to_canonical(c, &m->pool[i]);
+        cz_fr back;
+        if (cz_fr_from_canonical(&back, c) != CZ_OK || !cz_fr_eq(&back, &m->pool[i])) {
+            snprintf(msg, sizeof msg, "matrix %s: coefficient %zu is not a reduced Fr", name, i);
+            return cz_pce_fail(r, CZ_ERR_BAD_PARAMS, msg);
+        }
+    }
+    return CZ_OK;
+bad_rows:
+    snprintf(msg, sizeof msg, "matrix %s: row offsets are not monotonic from 0 to nnz", name);
+    return cz_pce_fail(r, CZ_ERR_BAD_PARAMS, msg);
+}
+
+static cz_status cz_pce_load_body(cz_pce_reader *r, cz_pce *pce)
+{
+    static const char *names[3] = {"A", "B", "C"};
+    cz_pce_header h;
+    if (fread(&h, 1, sizeof h, r->f) != sizeof h)
+        return cz_pce_fail(r, CZ_ERR_BAD_PARAMS, "truncated header");
+    if (memcmp(h.magic, cz_pce_magic, sizeof h.magic) != 0)
+        return cz_pce_fail(r, CZ_ERR_BAD_PARAMS, "not a cuzk pre-compiled circuit (bad magic)");
+    r->offset = sizeof h;
+    if (h.num_inputs == 0 || h.num_constraints < h.num_inputs || h.num_constraints >= UINT32_MAX)
+        return cz_pce_fail(r, CZ_ERR_BAD_PARAMS, "header: inconsistent counts");
+    pce->num_inputs = h.num_inputs;
+    pce->num_aux = h.num_aux;
+    pce->num_constraints = h.num_constraints;
+    cz_status st;
+    for (int k = 0; k < 3; k++) {
+        cz_csr *m = &pce->m[k];
+        if (h.nnz[k] >= UINT32_MAX || h.pool_len[k] >= CZ_COEFF_POOL)
+            return cz_pce_fail(r, CZ_ERR_BAD_PARAMS, "header: matrix too large");
+        m->rows = h.num_constraints;
+        m->nnz = h.nnz[k];
+        m->pool_len = h.pool_len[k];
+        char sec[32];
+        snprintf(sec, sizeof sec, "matrix %s rows", names[k]);
+        if ((st = cz_pce_read(r, (void **)&m->row_ptr, (m->rows + 1) * 4, sec)) != CZ_OK)
+            return st;
+        snprintf(sec, sizeof sec, "matrix %s columns", names[k]);
+        if ((st = cz_pce_read(r, (void **)&m->cols, m->nnz * 4, sec)) != CZ_OK)
+            return st;
+        snprintf(sec, sizeof sec, "matrix %s coefficients", names[k]);
+        if ((st = cz_pce_read(r, (void **)&m->coeffs, m->nnz * 4, sec)) != CZ_OK)
+            return st;
+        snprintf(sec, sizeof sec, "matrix %s pool", names[k]);
+        if ((st = cz_pce_read(r, (void **)&m->pool, m->pool_len * sizeof(cz_fr), sec)) != CZ_OK)
+            return st;
+        m->row_cap = m->rows + 1;
+        m->nnz_cap = m->nnz;
+        m->pool_cap = m->pool_len;
+        if ((st = cz_pce_check_matrix(r, pce, m, names[k])) != CZ_OK)
+            return st;
+    }
+    struct {
+        cz_bitvec *b;
+        size_t bits;
+        const char *name;
+    } dens[3] = {{&pce->a_aux, pce->num_aux, "a_aux density"},
+                 {&pce->b_input, pce->num_inputs, "b_input density"},
+                 {&pce->b_aux, pce->num_aux, "b_aux density"}};
+    for (int k = 0; k < 3; k++) {
+        size_t words = (dens[k].bits + 63) / 64;
+        if ((st = cz_pce_read(r, (void **)&dens[k].b->w, words * 8, dens[k].name)) != CZ_OK)
+            return st;
+        dens[k].b->len = dens[k].bits;
+        dens[k].b->cap = words;
+        if ((dens[k].bits & 63) && (dens[k].b->w[words - 1] >> (dens[k].bits & 63)))
+            return cz_pce_fail(r, CZ_ERR_BAD_PARAMS, "density has bits past its length");
+    }
+    if (fgetc(r->f) != EOF)
+        return cz_pce_fail(r, CZ_ERR_BAD_PARAMS, "trailing bytes after the densities");
+    return CZ_OK;
+}
+
+cz_status cz_pce_load(cz_pce *pce, const char *path, char *why, size_t why_len)
+{
+    memset(pce, 0, sizeof *pce);
+    cz_pce_reader r = {fopen(path, "rb"), path, 0, why, why_len};
+    if (!r.f)
+        return cz_pce_fail(&r, CZ_ERR_IO, "cannot open");
+    cz_status st = cz_pce_load_body(&r, pce);
+    fclose(r.f);
+    if (st != CZ_OK)
+        cz_pce_free(pce);
+    return st;
+}

@@ -1,0 +1,60 @@
+/*
+ * Pre-compiled constraint systems (internal): a circuit shape recorded once as three sparse
+ * matrices, then evaluated per proof from a witness-only synthesis (cz_cs_witness):
+ * a = A·w, b = B·w, c = C·w (or c = a∘b), with w = [inputs | aux].
+ *
+ * Matrices are CSR with the 8-byte term encoding of lc.h: a 32-bit column (input i → i, aux j →
+ * num_inputs + j) and a 32-bit coefficient tag into the matrix's own Fr pool. Rows include
+ * bellperson's trailing input constraints, so a, b, c come out exactly as the proving backend
+ * makes them, and the density bitmaps are recorded with the shape.
+ */
+#ifndef CZ_PCE_H
+#define CZ_PCE_H
+
+#include "cs.h"
+#include "pool.h"
+#include "r1cs_vec.h"
+
+typedef struct cz_csr {
+    size_t rows, nnz;
+    uint32_t *row_ptr; /* rows + 1 offsets */
+    uint32_t *cols;
+    cz_coeff_tag *coeffs;
+    cz_fr *pool;
+    size_t pool_len;
+    size_t row_cap, nnz_cap, pool_cap;
+} cz_csr;
+
+typedef struct cz_pce {
+    uint32_t num_inputs, num_aux;
+    uint64_t num_constraints; /* rows, input constraints included */
+    cz_csr m[3];              /* A, B, C */
+    cz_bitvec a_aux, b_input, b_aux;
+} cz_pce;
+
+/* The recording backend: no values; cz_cs_record_finish completes the shape. */
+typedef struct cz_cs_record {
+    cz_cs cs;
+    cz_pce *pce;
+} cz_cs_record;
+
+void cz_cs_record_init(cz_cs_record *r, cz_pce *out);
+void cz_cs_record_finish(cz_cs_record *r);
+void cz_cs_record_free(cz_cs_record *r); /* frees the backend, not the pce */
+
+void cz_pce_free(cz_pce *pce); /* accepts a zeroed pce */
+
+/* a, b and c for every row (num_constraints each), on the pool; with derive_c, c = a∘b
+ * instead of C·w (equal for a satisfied system, and one multiplication instead of a row of C).
+ * The witness must match the shape (num_inputs inputs, num_aux aux). */
+void cz_pce_eval(const cz_pce *pce, cz_pool *pool, const cz_fr *inputs, const cz_fr *aux, cz_fr *a,
+                 cz_fr *b, cz_fr *c, bool derive_c);
+
+/* Saves to a file (written to path.tmp, then renamed), and loads one: magic, counts, the three
+ * matrices, the densities. A load checks every count, offset, column, tag and coefficient and,
+ * on failure, writes what is wrong and where into why (CZ_ERR_IO, CZ_ERR_BAD_PARAMS,
+ * CZ_ERR_NOMEM), leaving pce empty. Native little-endian layout. */
+cz_status cz_pce_save(const cz_pce *pce, const char *path);
+cz_status cz_pce_load(cz_pce *pce, const char *path, char *why, size_t why_len);
+
+#endif /* CZ_PCE_H */
