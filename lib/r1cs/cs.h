@@ -58,6 +58,15 @@ cz_lc *cz_cs_lc(cz_cs *cs, unsigned which);
  * constraint for error reports (a static string; only the checking backend reads it). */
 void cz_cs_enforce(cz_cs *cs, const char *annotation, cz_lc *a, cz_lc *b, cz_lc *c);
 
+/* Records a synthesis failure (the first one sticks), e.g. CZ_ERR_UNSATISFIED when a gadget
+ * meets an impossible constant constraint, as bellpepper returns SynthesisError. Synthesis
+ * continues so the shape stays intact; callers check cs->status at the end. */
+CZ_INLINE void cz_cs_fail(cz_cs *cs, cz_status st)
+{
+    if (cs->status == CZ_OK)
+        cs->status = st;
+}
+
 /* Namespaces nest annotation paths, as in bellpepper; static strings. */
 void cz_cs_push(cz_cs *cs, const char *name);
 void cz_cs_pop(cz_cs *cs);
