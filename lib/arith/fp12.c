@@ -4,6 +4,7 @@
  * Every function computes into locals and writes r last, so r may alias any input.
  * Cost notation: M and S are Fp2 multiplications and squarings.
  */
+#include "arith_backend.h"
 #include "constants.h"
 #include "cuzk/arith_tower.h"
 
@@ -96,35 +97,70 @@ void cz_fp12_frobenius(cz_fp12 *r, const cz_fp12 *a, unsigned k)
     r->c1 = t;
 }
 
-/* (x + y s)² in Fp4 = Fp2[s]/(s² − ξ): (x² + ξ y², 2xy) with 2xy = (x + y)² − x² − y². 3S. */
-static void cz_fp4_sqr(cz_fp2 *r0, cz_fp2 *r1, const cz_fp2 *x, const cz_fp2 *y)
+/* (x + y s)² in Fp4 = Fp2[s]/(s² − ξ): (x² + ξ y², 2xy) with 2xy = (x + y)² − x² − y². 3S. The
+ * reference for cz_fp4_sqr_adx (tower_x86_64.S), which reduces lazily. */
+void cz_fp4_sqr_portable(cz_fp2 *r0, cz_fp2 *r1, const cz_fp2 *x, const cz_fp2 *y)
 {
     cz_fp2 t0, t1, t2;
-    cz_fp2_sqr(&t0, x);
-    cz_fp2_sqr(&t1, y);
-    cz_fp2_add(&t2, x, y);
-    cz_fp2_sqr(&t2, &t2);
-    cz_fp2_sub(&t2, &t2, &t0);
-    cz_fp2_sub(r1, &t2, &t1);
-    cz_fp2_mul_by_xi(&t1, &t1);
-    cz_fp2_add(r0, &t0, &t1);
+    cz_fp2_sqr_portable(&t0, x);
+    cz_fp2_sqr_portable(&t1, y);
+    cz_fp2_add_portable(&t2, x, y);
+    cz_fp2_sqr_portable(&t2, &t2);
+    cz_fp2_sub_portable(&t2, &t2, &t0);
+    cz_fp2_sub_portable(r1, &t2, &t1);
+    cz_fp2_mul_by_xi_portable(&t1, &t1);
+    cz_fp2_add_portable(r0, &t0, &t1);
 }
 
-/* 3t − 2g = 2(t − g) + t and 3t + 2g = 2(t + g) + t. */
-static void cz_fp2_3t_minus_2g(cz_fp2 *r, const cz_fp2 *t, const cz_fp2 *g)
+static void cz_fp4_sqr(cz_fp2 *r0, cz_fp2 *r1, const cz_fp2 *x, const cz_fp2 *y)
+{
+#if CZ_HAVE_X86_64_ASM
+    if (CZ_LIKELY(cz_arith_use_adx)) {
+        cz_fp4_sqr_adx(r0, r1, x, y);
+        return;
+    }
+#endif
+    cz_fp4_sqr_portable(r0, r1, x, y);
+}
+
+/* 3t − 2g = 2(t − g) + t and 3t + 2g = 2(t + g) + t: the references for the fused
+ * cz_fp2_3t_minus_2g_adx and cz_fp2_3t_plus_2g_adx (fp2_x86_64.S). */
+void cz_fp2_3t_minus_2g_portable(cz_fp2 *r, const cz_fp2 *t, const cz_fp2 *g)
 {
     cz_fp2 d;
-    cz_fp2_sub(&d, t, g);
-    cz_fp2_dbl(&d, &d);
-    cz_fp2_add(r, &d, t);
+    cz_fp2_sub_portable(&d, t, g);
+    cz_fp2_dbl_portable(&d, &d);
+    cz_fp2_add_portable(r, &d, t);
+}
+
+void cz_fp2_3t_plus_2g_portable(cz_fp2 *r, const cz_fp2 *t, const cz_fp2 *g)
+{
+    cz_fp2 d;
+    cz_fp2_add_portable(&d, t, g);
+    cz_fp2_dbl_portable(&d, &d);
+    cz_fp2_add_portable(r, &d, t);
+}
+
+static void cz_fp2_3t_minus_2g(cz_fp2 *r, const cz_fp2 *t, const cz_fp2 *g)
+{
+#if CZ_HAVE_X86_64_ASM
+    if (CZ_LIKELY(cz_arith_use_adx)) {
+        cz_fp2_3t_minus_2g_adx(r, t, g);
+        return;
+    }
+#endif
+    cz_fp2_3t_minus_2g_portable(r, t, g);
 }
 
 static void cz_fp2_3t_plus_2g(cz_fp2 *r, const cz_fp2 *t, const cz_fp2 *g)
 {
-    cz_fp2 d;
-    cz_fp2_add(&d, t, g);
-    cz_fp2_dbl(&d, &d);
-    cz_fp2_add(r, &d, t);
+#if CZ_HAVE_X86_64_ASM
+    if (CZ_LIKELY(cz_arith_use_adx)) {
+        cz_fp2_3t_plus_2g_adx(r, t, g);
+        return;
+    }
+#endif
+    cz_fp2_3t_plus_2g_portable(r, t, g);
 }
 
 /* The two Fp4 coordinates A1 = h0 + g2·s, A2 = g1 + h2·s of a cyclotomic element (names as in

@@ -1,63 +1,149 @@
 /* Fp2 = Fp[u]/(u² + 1). */
+#include "arith_backend.h"
 #include "check.h"
 #include "constants.h"
 #include "cuzk/arith_tower.h"
+#include "mp.h"
 
-void cz_fp2_add(cz_fp2 *r, const cz_fp2 *a, const cz_fp2 *b)
+/* ---- Portable kernels: the reference for fp2_x86_64.S ---------------------------------------- */
+
+void cz_fp2_add_portable(cz_fp2 *r, const cz_fp2 *a, const cz_fp2 *b)
 {
-    cz_fp_add(&r->c0, &a->c0, &b->c0);
-    cz_fp_add(&r->c1, &a->c1, &b->c1);
+    cz_fp_add_portable(&r->c0, &a->c0, &b->c0);
+    cz_fp_add_portable(&r->c1, &a->c1, &b->c1);
 }
 
-void cz_fp2_sub(cz_fp2 *r, const cz_fp2 *a, const cz_fp2 *b)
+void cz_fp2_sub_portable(cz_fp2 *r, const cz_fp2 *a, const cz_fp2 *b)
 {
-    cz_fp_sub(&r->c0, &a->c0, &b->c0);
-    cz_fp_sub(&r->c1, &a->c1, &b->c1);
+    cz_fp_sub_portable(&r->c0, &a->c0, &b->c0);
+    cz_fp_sub_portable(&r->c1, &a->c1, &b->c1);
 }
 
-void cz_fp2_neg(cz_fp2 *r, const cz_fp2 *a)
+void cz_fp2_dbl_portable(cz_fp2 *r, const cz_fp2 *a)
+{
+    cz_fp_add_portable(&r->c0, &a->c0, &a->c0);
+    cz_fp_add_portable(&r->c1, &a->c1, &a->c1);
+}
+
+/* cz_fp_neg has no assembly: it is already portable. */
+void cz_fp2_neg_portable(cz_fp2 *r, const cz_fp2 *a)
 {
     cz_fp_neg(&r->c0, &a->c0);
     cz_fp_neg(&r->c1, &a->c1);
 }
 
+void cz_fp2_conj_portable(cz_fp2 *r, const cz_fp2 *a)
+{
+    r->c0 = a->c0;
+    cz_fp_neg(&r->c1, &a->c1);
+}
+
+void cz_fp2_mul_by_xi_portable(cz_fp2 *r, const cz_fp2 *a)
+{
+    /* (a0 + a1 u)(1 + u) = (a0 − a1) + (a0 + a1) u */
+    cz_fp t;
+    cz_fp_sub_portable(&t, &a->c0, &a->c1);
+    cz_fp_add_portable(&r->c1, &a->c0, &a->c1);
+    r->c0 = t;
+}
+
+void cz_fp2_mul_portable(cz_fp2 *r, const cz_fp2 *a, const cz_fp2 *b)
+{
+    /* Karatsuba, 3M: (a0 + a1 u)(b0 + b1 u)
+     *   = (a0b0 − a1b1) + ((a0 + a1)(b0 + b1) − a0b0 − a1b1) u */
+    cz_fp t0, t1, s0, s1;
+    cz_fp_mul_portable(&t0, &a->c0, &b->c0);
+    cz_fp_mul_portable(&t1, &a->c1, &b->c1);
+    cz_fp_add_portable(&s0, &a->c0, &a->c1);
+    cz_fp_add_portable(&s1, &b->c0, &b->c1);
+    cz_fp_mul_portable(&s0, &s0, &s1);
+    cz_fp_sub_portable(&r->c0, &t0, &t1);
+    cz_fp_sub_portable(&s0, &s0, &t0);
+    cz_fp_sub_portable(&r->c1, &s0, &t1);
+}
+
+void cz_fp2_sqr_portable(cz_fp2 *r, const cz_fp2 *a)
+{
+    /* complex squaring: 2M. (a0 + a1 u)² = (a0 + a1)(a0 − a1) + 2 a0 a1 u */
+    cz_fp s, d, m;
+    cz_fp_add_portable(&s, &a->c0, &a->c1);
+    cz_fp_sub_portable(&d, &a->c0, &a->c1);
+    cz_fp_mul_portable(&m, &a->c0, &a->c1);
+    cz_fp_mul_portable(&r->c0, &s, &d);
+    cz_fp_add_portable(&r->c1, &m, &m);
+}
+
+/* ---- Dispatch ---------------------------------------------------------------------------------
+ * As for Fp (field_template.h): one predicted branch on cz_arith_use_adx, then a tail call. */
+
+/* Debug builds check that both coordinates are reduced. */
+#define CZ_FP2_VERIFY(a)                                                                           \
+    CZ_VERIFY_CHECK(cz_mp_lt((a)->c0.l, cz_fp_modulus, 6) && cz_mp_lt((a)->c1.l, cz_fp_modulus, 6))
+
+#if CZ_HAVE_X86_64_ASM
+#define CZ_FP2_DISPATCH(name, ...)                                                                 \
+    do {                                                                                           \
+        if (CZ_LIKELY(cz_arith_use_adx)) {                                                         \
+            cz_fp2_##name##_adx(__VA_ARGS__);                                                      \
+            return;                                                                                \
+        }                                                                                          \
+        cz_fp2_##name##_portable(__VA_ARGS__);                                                     \
+    } while (0)
+#else
+#define CZ_FP2_DISPATCH(name, ...) cz_fp2_##name##_portable(__VA_ARGS__)
+#endif
+
+void cz_fp2_add(cz_fp2 *r, const cz_fp2 *a, const cz_fp2 *b)
+{
+    CZ_FP2_VERIFY(a);
+    CZ_FP2_VERIFY(b);
+    CZ_FP2_DISPATCH(add, r, a, b);
+}
+
+void cz_fp2_sub(cz_fp2 *r, const cz_fp2 *a, const cz_fp2 *b)
+{
+    CZ_FP2_VERIFY(a);
+    CZ_FP2_VERIFY(b);
+    CZ_FP2_DISPATCH(sub, r, a, b);
+}
+
+void cz_fp2_neg(cz_fp2 *r, const cz_fp2 *a)
+{
+    CZ_FP2_VERIFY(a);
+    CZ_FP2_DISPATCH(neg, r, a);
+}
+
 void cz_fp2_dbl(cz_fp2 *r, const cz_fp2 *a)
 {
-    cz_fp_dbl(&r->c0, &a->c0);
-    cz_fp_dbl(&r->c1, &a->c1);
+    CZ_FP2_VERIFY(a);
+    CZ_FP2_DISPATCH(dbl, r, a);
 }
 
 void cz_fp2_conj(cz_fp2 *r, const cz_fp2 *a)
 {
-    r->c0 = a->c0;
-    cz_fp_neg(&r->c1, &a->c1);
+    CZ_FP2_VERIFY(a);
+    CZ_FP2_DISPATCH(conj, r, a);
 }
 
 void cz_fp2_frobenius(cz_fp2 *r, const cz_fp2 *a) { cz_fp2_conj(r, a); }
 
 void cz_fp2_mul(cz_fp2 *r, const cz_fp2 *a, const cz_fp2 *b)
 {
-    /* Karatsuba: 3M. (a0 + a1 u)(b0 + b1 u) = (a0b0 − a1b1) + ((a0 + a1)(b0 + b1) − a0b0 − a1b1) u */
-    cz_fp t0, t1, s0, s1;
-    cz_fp_mul(&t0, &a->c0, &b->c0);
-    cz_fp_mul(&t1, &a->c1, &b->c1);
-    cz_fp_add(&s0, &a->c0, &a->c1);
-    cz_fp_add(&s1, &b->c0, &b->c1);
-    cz_fp_mul(&s0, &s0, &s1);
-    cz_fp_sub(&r->c0, &t0, &t1);
-    cz_fp_sub(&s0, &s0, &t0);
-    cz_fp_sub(&r->c1, &s0, &t1);
+    CZ_FP2_VERIFY(a);
+    CZ_FP2_VERIFY(b);
+    CZ_FP2_DISPATCH(mul, r, a, b);
 }
 
 void cz_fp2_sqr(cz_fp2 *r, const cz_fp2 *a)
 {
-    /* complex squaring: 2M. (a0 + a1 u)² = (a0 + a1)(a0 − a1) + 2 a0 a1 u */
-    cz_fp s, d, m;
-    cz_fp_add(&s, &a->c0, &a->c1);
-    cz_fp_sub(&d, &a->c0, &a->c1);
-    cz_fp_mul(&m, &a->c0, &a->c1);
-    cz_fp_mul(&r->c0, &s, &d);
-    cz_fp_dbl(&r->c1, &m);
+    CZ_FP2_VERIFY(a);
+    CZ_FP2_DISPATCH(sqr, r, a);
+}
+
+void cz_fp2_mul_by_xi(cz_fp2 *r, const cz_fp2 *a)
+{
+    CZ_FP2_VERIFY(a);
+    CZ_FP2_DISPATCH(mul_by_xi, r, a);
 }
 
 void cz_fp2_mul_fp(cz_fp2 *r, const cz_fp2 *a, const cz_fp *b)
@@ -65,15 +151,6 @@ void cz_fp2_mul_fp(cz_fp2 *r, const cz_fp2 *a, const cz_fp *b)
     cz_fp t = *b; /* b may alias a coordinate of r */
     cz_fp_mul(&r->c0, &a->c0, &t);
     cz_fp_mul(&r->c1, &a->c1, &t);
-}
-
-void cz_fp2_mul_by_xi(cz_fp2 *r, const cz_fp2 *a)
-{
-    /* (a0 + a1 u)(1 + u) = (a0 − a1) + (a0 + a1) u */
-    cz_fp t;
-    cz_fp_sub(&t, &a->c0, &a->c1);
-    cz_fp_add(&r->c1, &a->c0, &a->c1);
-    r->c0 = t;
 }
 
 void cz_fp2_mul_small(cz_fp2 *r, const cz_fp2 *a, unsigned k)

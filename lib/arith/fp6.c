@@ -3,6 +3,7 @@
  * Every function computes into locals and writes r last, so r may alias any input.
  * Cost notation: M and S are Fp2 multiplications and squarings.
  */
+#include "arith_backend.h"
 #include "constants.h"
 #include "cuzk/arith_tower.h"
 
@@ -145,30 +146,42 @@ void cz_fp6_mul_by_v(cz_fp6 *r, const cz_fp6 *a)
     r->c0 = t;
 }
 
-void cz_fp6_mul_by_01(cz_fp6 *r, const cz_fp6 *a, const cz_fp2 *b0, const cz_fp2 *b1)
+/* The reference for cz_fp6_mul_by_01_adx (tower_x86_64.S). */
+void cz_fp6_mul_by_01_portable(cz_fp6 *r, const cz_fp6 *a, const cz_fp2 *b0, const cz_fp2 *b1)
 {
     /* b2 = 0, so c0 = a0b0 + ξ a2b1, c2 = a2b0 + a1b1, and Karatsuba on the middle term
      * c1 = (a0 + a1)(b0 + b1) − a0b0 − a1b1: 5M. */
     cz_fp2 t0, t1, s, sb, c0, c1, c2;
-    cz_fp2_mul(&t0, &a->c0, b0);
-    cz_fp2_mul(&t1, &a->c1, b1);
+    cz_fp2_mul_portable(&t0, &a->c0, b0);
+    cz_fp2_mul_portable(&t1, &a->c1, b1);
 
-    cz_fp2_mul(&c0, &a->c2, b1);
-    cz_fp2_mul_by_xi(&c0, &c0);
-    cz_fp2_add(&c0, &c0, &t0);
+    cz_fp2_mul_portable(&c0, &a->c2, b1);
+    cz_fp2_mul_by_xi_portable(&c0, &c0);
+    cz_fp2_add_portable(&c0, &c0, &t0);
 
-    cz_fp2_add(&s, &a->c0, &a->c1);
-    cz_fp2_add(&sb, b0, b1);
-    cz_fp2_mul(&c1, &s, &sb);
-    cz_fp2_sub(&c1, &c1, &t0);
-    cz_fp2_sub(&c1, &c1, &t1);
+    cz_fp2_add_portable(&s, &a->c0, &a->c1);
+    cz_fp2_add_portable(&sb, b0, b1);
+    cz_fp2_mul_portable(&c1, &s, &sb);
+    cz_fp2_sub_portable(&c1, &c1, &t0);
+    cz_fp2_sub_portable(&c1, &c1, &t1);
 
-    cz_fp2_mul(&c2, &a->c2, b0);
-    cz_fp2_add(&c2, &c2, &t1);
+    cz_fp2_mul_portable(&c2, &a->c2, b0);
+    cz_fp2_add_portable(&c2, &c2, &t1);
 
     r->c0 = c0;
     r->c1 = c1;
     r->c2 = c2;
+}
+
+void cz_fp6_mul_by_01(cz_fp6 *r, const cz_fp6 *a, const cz_fp2 *b0, const cz_fp2 *b1)
+{
+#if CZ_HAVE_X86_64_ASM
+    if (CZ_LIKELY(cz_arith_use_adx)) {
+        cz_fp6_mul_by_01_adx(r, a, b0, b1);
+        return;
+    }
+#endif
+    cz_fp6_mul_by_01_portable(r, a, b0, b1);
 }
 
 void cz_fp6_mul_by_1(cz_fp6 *r, const cz_fp6 *a, const cz_fp2 *b1)

@@ -11,13 +11,16 @@
  * in full before r is written. No branch or memory address depends on the data; corrections by
  * p are selected with CMOV. The callers check CPUID (ADX and BMI2) before calling.
  *
- * The multiplication and the squaring are interleaved CIOS: a 7-limb accumulator t0..t6 alternately gains a row of
- * products (rdx times six limbs, CZ_FP_MAC per limb: low halves on the CF chain through ADCX,
- * high halves on the OF chain through ADOX, so the two carry chains run side by side) and a
- * Montgomery step (m = t0·(−p⁻¹) mod 2^64, then t += m·p, which clears t0). After a step the
- * accumulator continues one limb up with the cleared t0 as its new top limb: the register names
- * rotate instead of the values moving. Each row leaves its last carry in CF; CZ_FP_CLOSE adds it
- * into the top limb once the next multiplier is under way.
+ * The macros come from fp_x86_64.inc, shared with the Fp2 and tower kernels (fp2_x86_64.S,
+ * tower_x86_64.S).
+ *
+ * The multiplication and the squaring are interleaved CIOS: a 7-limb accumulator t0..t6
+ * alternately gains a row of products (rdx times six limbs, CZ_FP_MAC per limb: low halves on
+ * the CF chain through ADCX, high halves on the OF chain through ADOX, so the two carry chains
+ * run side by side) and a Montgomery step (m = t0·(−p⁻¹) mod 2^64, then t += m·p, which clears
+ * t0). After a step the accumulator continues one limb up with the cleared t0 as its new top
+ * limb: the register names rotate instead of the values moving. Each row leaves its last carry
+ * in CF; CZ_FP_CLOSE adds it into the top limb once the next multiplier is under way.
  *
  * Bounds: p < 2^381. Between steps the running value stays below 2^383 (below 2p for the
  * product), so it fits in 6 limbs, and a row plus a step add less than 2^447: the 7-limb sum
@@ -28,120 +31,9 @@
  * flags and must wait) ran about 20 % slower.
  */
 
-#if defined(__CET__)
-#define CZ_ENDBR endbr64
-#else
-#define CZ_ENDBR
-#endif
+#include "fp_x86_64.inc"
 
-    .intel_syntax noprefix
-
-    .section .rodata
-    .p2align 6
-.Lcz_fp_p:
-    .quad 0xb9feffffffffaaab, 0x1eabfffeb153ffff, 0x6730d2a0f6b0f624
-    .quad 0x64774b84f38512bf, 0x4b1ba7b6434bacd7, 0x1a0111ea397fe69a
-.Lcz_fp_m0inv:
-    .quad 0x89f3fffcfffcfffd /* −p⁻¹ mod 2^64 */
-
-    .text
-
-/* (hi:lo) += rdx·src: the low half into lo on the CF chain, the high half into hi on the OF
- * chain. src is a register or a 64-bit memory operand written without spaces. Clobbers rax, rbx. */
-.macro CZ_FP_MAC src, lo, hi
-    mulx  rbx, rax, \src
-    adcx  \lo, rax
-    adox  \hi, rbx
-.endm
-
-/* t0..t6 += rdx·[src .. src + 40], but for the last carry, which stays in CF for CZ_FP_CLOSE.
- * Sets rbp = 0. src is an address expression without spaces. */
-.macro CZ_FP_MADD src, t0, t1, t2, t3, t4, t5, t6
-    xor   ebp, ebp                      /* rbp = 0, CF = OF = 0 */
-    CZ_FP_MAC [\src], \t0, \t1
-    CZ_FP_MAC [\src+8], \t1, \t2
-    CZ_FP_MAC [\src+16], \t2, \t3
-    CZ_FP_MAC [\src+24], \t3, \t4
-    CZ_FP_MAC [\src+32], \t4, \t5
-    CZ_FP_MAC [\src+40], \t5, \t6
-.endm
-
-/* Ends an open row: t6 += CF (rbp = 0), leaving CF = OF = 0. */
-.macro CZ_FP_CLOSE t6
-    adcx  \t6, rbp
-.endm
-
-/* m = t0·(−p⁻¹) mod 2^64, the next Montgomery multiplier, into register m (junk takes the high
- * half). Through rdx; the flags are untouched. */
-.macro CZ_FP_MONT_M m, junk, t0
-    mov   rdx, \t0
-    mulx  \junk, \m, QWORD PTR [rip + .Lcz_fp_m0inv]
-.endm
-
-/* The Montgomery step t0..t6 += m·p for rdx = m: clears t0, leaves the carry open. */
-.macro CZ_FP_REDC t0, t1, t2, t3, t4, t5, t6
-    CZ_FP_MADD rip+.Lcz_fp_p, \t0, \t1, \t2, \t3, \t4, \t5, \t6
-.endm
-
-/* [dst] = t − p if t ≥ p, else t (t < 2p in t0..t5). Clobbers rax, rbx, rcx, rdx, rsi, rbp. */
-.macro CZ_FP_FINAL_SUB dst, t0, t1, t2, t3, t4, t5
-    mov   rax, \t0
-    sub   rax, QWORD PTR [rip + .Lcz_fp_p]
-    mov   rbx, \t1
-    sbb   rbx, QWORD PTR [rip + .Lcz_fp_p + 8]
-    mov   rcx, \t2
-    sbb   rcx, QWORD PTR [rip + .Lcz_fp_p + 16]
-    mov   rdx, \t3
-    sbb   rdx, QWORD PTR [rip + .Lcz_fp_p + 24]
-    mov   rsi, \t4
-    sbb   rsi, QWORD PTR [rip + .Lcz_fp_p + 32]
-    mov   rbp, \t5
-    sbb   rbp, QWORD PTR [rip + .Lcz_fp_p + 40]
-    cmovc rax, \t0                      /* borrow: t < p, keep t */
-    cmovc rbx, \t1
-    cmovc rcx, \t2
-    cmovc rdx, \t3
-    cmovc rsi, \t4
-    cmovc rbp, \t5
-    mov   QWORD PTR [\dst], rax
-    mov   QWORD PTR [\dst + 8], rbx
-    mov   QWORD PTR [\dst + 16], rcx
-    mov   QWORD PTR [\dst + 24], rdx
-    mov   QWORD PTR [\dst + 32], rsi
-    mov   QWORD PTR [\dst + 40], rbp
-.endm
-
-.macro CZ_FP_PUSH_ALL
-    push  rbp
-    push  rbx
-    push  r12
-    push  r13
-    push  r14
-    push  r15
-.endm
-
-.macro CZ_FP_POP_ALL
-    pop   r15
-    pop   r14
-    pop   r13
-    pop   r12
-    pop   rbx
-    pop   rbp
-.endm
-
-/* ---- cz_fp_mul_adx: rdi = r, rsi = a, rdx = b ------------------------------------------------
- * Row i adds b[i]·a; the accumulator lives in r8..r14, rcx = b, r15 is junk. */
-
-/* Row i ≥ 1: close the previous step (its top limb is t5 here), t0..t6 += b[i]·a with t6 zero
- * on entry, then the Montgomery step on the new t0. */
-.macro CZ_FP_MUL_ROW boff, t0, t1, t2, t3, t4, t5, t6
-    mov   rdx, QWORD PTR [rcx + \boff]
-    CZ_FP_CLOSE \t5
-    CZ_FP_MADD rsi, \t0, \t1, \t2, \t3, \t4, \t5, \t6
-    CZ_FP_MONT_M rdx, r15, \t0
-    CZ_FP_CLOSE \t6
-    CZ_FP_REDC \t0, \t1, \t2, \t3, \t4, \t5, \t6
-.endm
+/* ---- cz_fp_mul_adx: rdi = r, rsi = a, rdx = b ------------------------------------------------ */
 
     .globl cz_fp_mul_adx
     .hidden cz_fp_mul_adx
@@ -151,33 +43,7 @@ cz_fp_mul_adx:
     CZ_ENDBR
     CZ_FP_PUSH_ALL
     mov   rcx, rdx
-
-    /* row 0: the accumulator is a·b[0], one carry chain */
-    mov   rdx, QWORD PTR [rcx]
-    xor   ebp, ebp
-    mulx  r9, r8, QWORD PTR [rsi]
-    mulx  r10, rax, QWORD PTR [rsi + 8]
-    adcx  r9, rax
-    mulx  r11, rax, QWORD PTR [rsi + 16]
-    adcx  r10, rax
-    mulx  r12, rax, QWORD PTR [rsi + 24]
-    adcx  r11, rax
-    mulx  r13, rax, QWORD PTR [rsi + 32]
-    adcx  r12, rax
-    mulx  r14, rax, QWORD PTR [rsi + 40]
-    adcx  r13, rax
-    CZ_FP_MONT_M rdx, r15, r8
-    CZ_FP_CLOSE r14
-    CZ_FP_REDC r8, r9, r10, r11, r12, r13, r14
-
-    CZ_FP_MUL_ROW 8,  r9,  r10, r11, r12, r13, r14, r8
-    CZ_FP_MUL_ROW 16, r10, r11, r12, r13, r14, r8,  r9
-    CZ_FP_MUL_ROW 24, r11, r12, r13, r14, r8,  r9,  r10
-    CZ_FP_MUL_ROW 32, r12, r13, r14, r8,  r9,  r10, r11
-    CZ_FP_MUL_ROW 40, r13, r14, r8,  r9,  r10, r11, r12
-    CZ_FP_CLOSE r12
-
-    CZ_FP_FINAL_SUB rdi, r14, r8, r9, r10, r11, r12
+    CZ_FP_MONT_MUL rsi, rcx, rdi
     CZ_FP_POP_ALL
     ret
     .size cz_fp_mul_adx, . - cz_fp_mul_adx
@@ -310,103 +176,25 @@ cz_fp_sqr_adx:
 #undef CZ_FP_F
 
 /* ---- cz_fp_add_adx, cz_fp_sub_adx: rdi = r, rsi = a, rdx = b ---------------------------------
- * Both end in CZ_FP_ADD_P_IF_CF: t += p when the preceding subtraction borrowed. The borrow
- * stays in CF throughout (CMOV reads it, ADOX adds on the OF chain), so no register copy of t
- * is needed and only caller-saved registers are used. */
+ * The pointers rsi and rdx are dead once a and b are read, so they serve as the correction's
+ * scratch registers: only caller-saved registers are used. */
 
-/* t0..t5 := t0..t5 + (CF ? p : 0) mod 2^384, then [rdi] = t. Clobbers rdx, rsi. */
-.macro CZ_FP_ADD_P_IF_CF t0, t1, t2, t3, t4, t5
-    sbb   rdx, rdx                      /* rdx = −CF; CF is kept and OF cleared */
-    mov   rsi, QWORD PTR [rip + .Lcz_fp_p]
-    cmovnc rsi, rdx
-    adox  \t0, rsi
-    mov   rsi, QWORD PTR [rip + .Lcz_fp_p + 8]
-    cmovnc rsi, rdx
-    adox  \t1, rsi
-    mov   rsi, QWORD PTR [rip + .Lcz_fp_p + 16]
-    cmovnc rsi, rdx
-    adox  \t2, rsi
-    mov   rsi, QWORD PTR [rip + .Lcz_fp_p + 24]
-    cmovnc rsi, rdx
-    adox  \t3, rsi
-    mov   rsi, QWORD PTR [rip + .Lcz_fp_p + 32]
-    cmovnc rsi, rdx
-    adox  \t4, rsi
-    mov   rsi, QWORD PTR [rip + .Lcz_fp_p + 40]
-    cmovnc rsi, rdx
-    adox  \t5, rsi
-    mov   QWORD PTR [rdi], \t0
-    mov   QWORD PTR [rdi + 8], \t1
-    mov   QWORD PTR [rdi + 16], \t2
-    mov   QWORD PTR [rdi + 24], \t3
-    mov   QWORD PTR [rdi + 32], \t4
-    mov   QWORD PTR [rdi + 40], \t5
-.endm
-
-/* t = a (r8..r11, rax, rcx) */
-.macro CZ_FP_LOAD_A
-    mov   r8, QWORD PTR [rsi]
-    mov   r9, QWORD PTR [rsi + 8]
-    mov   r10, QWORD PTR [rsi + 16]
-    mov   r11, QWORD PTR [rsi + 24]
-    mov   rax, QWORD PTR [rsi + 32]
-    mov   rcx, QWORD PTR [rsi + 40]
-.endm
-
-/* a + b < 2p < 2^384 needs no seventh limb; subtract p, and add it back if that borrowed. */
     .globl cz_fp_add_adx
     .hidden cz_fp_add_adx
     .type cz_fp_add_adx, @function
     .p2align 5
 cz_fp_add_adx:
     CZ_ENDBR
-    CZ_FP_LOAD_A
-    add   r8, QWORD PTR [rdx]
-    adc   r9, QWORD PTR [rdx + 8]
-    adc   r10, QWORD PTR [rdx + 16]
-    adc   r11, QWORD PTR [rdx + 24]
-    adc   rax, QWORD PTR [rdx + 32]
-    adc   rcx, QWORD PTR [rdx + 40]
-    sub   r8, QWORD PTR [rip + .Lcz_fp_p]
-    sbb   r9, QWORD PTR [rip + .Lcz_fp_p + 8]
-    sbb   r10, QWORD PTR [rip + .Lcz_fp_p + 16]
-    sbb   r11, QWORD PTR [rip + .Lcz_fp_p + 24]
-    sbb   rax, QWORD PTR [rip + .Lcz_fp_p + 32]
-    sbb   rcx, QWORD PTR [rip + .Lcz_fp_p + 40]
-    CZ_FP_ADD_P_IF_CF r8, r9, r10, r11, rax, rcx
+    CZ_FP_ADDMOD rdi, rsi, rdx, rdx, rsi
     ret
     .size cz_fp_add_adx, . - cz_fp_add_adx
 
-/* a − b, and p added back if that borrowed. */
     .globl cz_fp_sub_adx
     .hidden cz_fp_sub_adx
     .type cz_fp_sub_adx, @function
     .p2align 5
 cz_fp_sub_adx:
     CZ_ENDBR
-    CZ_FP_LOAD_A
-    sub   r8, QWORD PTR [rdx]
-    sbb   r9, QWORD PTR [rdx + 8]
-    sbb   r10, QWORD PTR [rdx + 16]
-    sbb   r11, QWORD PTR [rdx + 24]
-    sbb   rax, QWORD PTR [rdx + 32]
-    sbb   rcx, QWORD PTR [rdx + 40]
-    CZ_FP_ADD_P_IF_CF r8, r9, r10, r11, rax, rcx
+    CZ_FP_SUBMOD rdi, rsi, rdx, rdx, rsi
     ret
     .size cz_fp_sub_adx, . - cz_fp_sub_adx
-
-    .section .note.GNU-stack, "", @progbits
-
-#if defined(__CET__)
-/* GNU property note: these functions support IBT (endbr64 at each entry) and shadow stacks. */
-    .section .note.gnu.property, "a"
-    .p2align 3
-    .long 4                             /* name size */
-    .long 16                            /* descriptor size */
-    .long 5                             /* NT_GNU_PROPERTY_TYPE_0 */
-    .asciz "GNU"
-    .long 0xc0000002                    /* GNU_PROPERTY_X86_FEATURE_1_AND */
-    .long 4
-    .long 3                             /* IBT | SHSTK */
-    .p2align 3
-#endif

@@ -81,3 +81,64 @@ bool cz_fr_sqrt_var(cz_fr *r, const cz_fr *a)
     *r = x;
     return true;
 }
+
+/* ---- NTT butterfly stages (portable twins of fr_x86_64.S; see arith_backend.h) ------------ */
+
+/* One stage; dit and inv are constants at every call, so each wrapper compiles to its own loop
+ * with the Montgomery multiplication inlined. */
+CZ_INLINE void cz_fr_stage(cz_fr *a, size_t n, size_t h, const cz_fr *w, ptrdiff_t wstep,
+                           bool skip0, bool dit, bool inv)
+{
+    const uint64_t *q = cz_fr_modulus;
+    for (size_t g = 0; g < n; g += 2 * h) {
+        cz_fr *x = a + g, *y = x + h;
+        for (size_t j = 0; j < h; j++) {
+            cz_fr s, t;
+            if (j == 0 && skip0) {
+                cz_mp_mod_add(s.l, x[j].l, y[j].l, q, 4);
+                cz_mp_mod_sub(y[j].l, x[j].l, y[j].l, q, 4);
+                x[j] = s;
+                continue;
+            }
+            const cz_fr *wj = &w[(ptrdiff_t)j * wstep];
+            if (dit) {
+                cz_mp_mont_mul(t.l, y[j].l, wj->l, q, cz_fr_m0inv, 4);
+                cz_mp_mod_add(s.l, x[j].l, t.l, q, 4);
+                cz_mp_mod_sub(t.l, x[j].l, t.l, q, 4);
+                x[j] = inv ? t : s;
+                y[j] = inv ? s : t;
+            } else {
+                if (inv)
+                    cz_mp_mod_sub(t.l, y[j].l, x[j].l, q, 4);
+                else
+                    cz_mp_mod_sub(t.l, x[j].l, y[j].l, q, 4);
+                cz_mp_mod_add(x[j].l, x[j].l, y[j].l, q, 4);
+                cz_mp_mont_mul(y[j].l, t.l, wj->l, q, cz_fr_m0inv, 4);
+            }
+        }
+    }
+}
+
+void cz_fr_dif_stage_portable(cz_fr *a, size_t n, size_t h, const cz_fr *w, ptrdiff_t wstep,
+                              bool skip0)
+{
+    cz_fr_stage(a, n, h, w, wstep, skip0, false, false);
+}
+
+void cz_fr_dif_inv_stage_portable(cz_fr *a, size_t n, size_t h, const cz_fr *w, ptrdiff_t wstep,
+                                  bool skip0)
+{
+    cz_fr_stage(a, n, h, w, wstep, skip0, false, true);
+}
+
+void cz_fr_dit_stage_portable(cz_fr *a, size_t n, size_t h, const cz_fr *w, ptrdiff_t wstep,
+                              bool skip0)
+{
+    cz_fr_stage(a, n, h, w, wstep, skip0, true, false);
+}
+
+void cz_fr_dit_inv_stage_portable(cz_fr *a, size_t n, size_t h, const cz_fr *w, ptrdiff_t wstep,
+                                  bool skip0)
+{
+    cz_fr_stage(a, n, h, w, wstep, skip0, true, true);
+}

@@ -3,6 +3,7 @@
  *
  *   void cz_fr_mul_adx(cz_fr *r, const cz_fr *a, const cz_fr *b);   r = a·b·2^-256 mod q
  *   void cz_fr_sqr_adx(cz_fr *r, const cz_fr *a);                   r = a²·2^-256 mod q
+ *   cz_fr_{dif,dif_inv,dit,dit_inv}_stage_adx                       NTT butterfly stages (below)
  *
  * q is the BLS12-381 group order (called r elsewhere; renamed here to keep r for the output).
  * The scheme of fp_x86_64.S on 4 limbs: inputs fully reduced, outputs fully reduced and
@@ -238,6 +239,314 @@ cz_fr_sqr_adx:
     pop   rbp
     ret
     .size cz_fr_sqr_adx, . - cz_fr_sqr_adx
+
+/* ---- NTT butterfly stages --------------------------------------------------------------------
+ *
+ *   void cz_fr_<kind>_stage_adx(cz_fr *a, size_t n, size_t h, const cz_fr *w, ptrdiff_t wstep,
+ *                               bool skip0);
+ *
+ * One radix-2 stage over a[0 .. n): for each group g (n/(2h) of them) and j < h, with
+ * x = a[2hg + j], y = a[2hg + j + h] and the twiddle w_j = w[j·wstep]:
+ *   dif:      (x, y) ← (x + y, (x − y)·w_j)        dif_inv:  (x, y) ← (x + y, (y − x)·w_j)
+ *   dit:      (x, y) ← (x + w_j·y, x − w_j·y)      dit_inv:  (x, y) ← (x − w_j·y, x + w_j·y)
+ * The _inv forms fold the minus sign of the inverse transform's ω^(−j) = −ω^(h−j) into the
+ * butterfly. With skip0, j = 0 is the plain (x + y, x − y) of w = 1 in every form and w[0] is not
+ * read. Semantics and results are those of the portable twins (cz_fr_<kind>_stage_portable in
+ * fr.c); inputs fully reduced, outputs fully reduced; n a multiple of 2h; the twiddles must not
+ * overlap a; constant time (branches depend on n, h and skip0 only).
+ *
+ * Why whole stages in assembly: the C butterfly (two inlined mp.h add/sub, ~36 cycles, around a
+ * call of cz_fr_mul_adx) cost ~100 cycles; here a butterfly is 63–67 cycles (DIF) or 66–70 (DIT,
+ * whose sum and difference both need a correction) on Zen 3, with a and w in L1/L2.
+ * The multiplication dominates, and it is close to what this core allows: a MULX + ADCX + ADOX
+ * triple issues every 1.27 cycles, and any other integer instruction inside that stream costs
+ * 0.4–0.75 cycles more (MULX also blocks the other ALUs), so the 36 MULX, 59 carry additions,
+ * 8 closes and 8-instruction final subtraction of a 4-limb CIOS take ~52 cycles. Replacing the
+ * m = t0·(−q⁻¹) MULX and the m·q0 column (q0 = 2^64 − 2^32 + 1) by shifts and LEAs, or moving the
+ * additions to AVX2, made it slower for the same reason.
+ *
+ * The multiplication is cz_fr_mul_adx's CIOS with the twiddle as the multiplicand a (read through
+ * rcx) and the scanned operand b at [rsp] (dif: the difference) or at y (dit). The running value
+ * stays below w + q < 2q for any b < 2^256, so b = x − y + q ∈ [1, 2q) needs no reduction: the
+ * DIF difference costs 8 instructions instead of a modular subtraction's 13.
+ *
+ * Registers: in a group rdi and rsi point one past the x and y runs and r15 counts from −32·h up
+ * to 0 (x = [rdi + r15], y = [rsi + r15]); rcx = w_j, r14 = wstep in bytes; r8–r12 accumulate,
+ * rax/rbx/rdx/r13/rbp are scratch. The frame holds a 32-byte scratch element at [rsp] and the
+ * loop state: [rsp + 32] = end of a, [rsp + 40] = 32·h, [rsp + 48] = w, [rsp + 56] = skip0.
+ */
+
+/* Row i ≥ 1 of the stage multiplication: rdx = b[i] from [boff]. */
+.macro CZ_FRB_ROW boff, t0, t1, t2, t3, t4
+    mov   rdx, QWORD PTR [\boff]
+    CZ_FR_CLOSE \t3
+    CZ_FR_MADD rcx, \t0, \t1, \t2, \t3, \t4
+    CZ_FR_MONT_M \t0
+    CZ_FR_CLOSE \t4
+    CZ_FR_REDC \t0, \t1, \t2, \t3, \t4
+.endm
+
+/* (r12, r8, r9, r10) = [rcx]·[b .. b + 24]·2^−256 mod q, below 2q (not yet reduced). */
+.macro CZ_FRB_MUL b
+    mov   rdx, QWORD PTR [\b]
+    xor   ebp, ebp
+    mulx  r9, r8, QWORD PTR [rcx]
+    mulx  r10, rax, QWORD PTR [rcx + 8]
+    adcx  r9, rax
+    mulx  r11, rax, QWORD PTR [rcx + 16]
+    adcx  r10, rax
+    mulx  r12, rax, QWORD PTR [rcx + 24]
+    adcx  r11, rax
+    CZ_FR_MONT_M r8
+    CZ_FR_CLOSE r12
+    CZ_FR_REDC r8, r9, r10, r11, r12
+    CZ_FRB_ROW \b+8,  r9,  r10, r11, r12, r8
+    CZ_FRB_ROW \b+16, r10, r11, r12, r8,  r9
+    CZ_FRB_ROW \b+24, r11, r12, r8,  r9,  r10
+    CZ_FR_CLOSE r10
+.endm
+
+/* (v0..v3) = u − q if u ≥ q, else u, for u < 2q in (u0..u3). */
+.macro CZ_FRB_CSUB u0, u1, u2, u3, v0, v1, v2, v3
+    mov   \v0, \u0
+    sub   \v0, QWORD PTR [rip + .Lcz_fr_q]
+    mov   \v1, \u1
+    sbb   \v1, QWORD PTR [rip + .Lcz_fr_q + 8]
+    mov   \v2, \u2
+    sbb   \v2, QWORD PTR [rip + .Lcz_fr_q + 16]
+    mov   \v3, \u3
+    sbb   \v3, QWORD PTR [rip + .Lcz_fr_q + 24]
+    cmovc \v0, \u0                      /* borrow: u < q, keep u */
+    cmovc \v1, \u1
+    cmovc \v2, \u2
+    cmovc \v3, \u3
+.endm
+
+.macro CZ_FRB_STORE dst, r0, r1, r2, r3
+    mov   QWORD PTR [\dst], \r0
+    mov   QWORD PTR [\dst + 8], \r1
+    mov   QWORD PTR [\dst + 16], \r2
+    mov   QWORD PTR [\dst + 24], \r3
+.endm
+
+/* (x, y) ← (x + y, x − y) mod q, the butterfly of w = 1. The borrow of x − y becomes a mask
+ * that selects q for the correction (and clobbers CF, hence the masked limbs go first). */
+.macro CZ_FRB_TRIVIAL
+    mov   r8, QWORD PTR [rdi + r15]
+    mov   r9, QWORD PTR [rdi + r15 + 8]
+    mov   r10, QWORD PTR [rdi + r15 + 16]
+    mov   r11, QWORD PTR [rdi + r15 + 24]
+    mov   rax, r8
+    sub   rax, QWORD PTR [rsi + r15]
+    mov   rbx, r9
+    sbb   rbx, QWORD PTR [rsi + r15 + 8]
+    mov   rdx, r10
+    sbb   rdx, QWORD PTR [rsi + r15 + 16]
+    mov   r13, r11
+    sbb   r13, QWORD PTR [rsi + r15 + 24]
+    sbb   rbp, rbp                      /* −borrow */
+    CZ_FRB_STORE rsp, rax, rbx, rdx, r13
+    add   r8, QWORD PTR [rsi + r15]
+    adc   r9, QWORD PTR [rsi + r15 + 8]
+    adc   r10, QWORD PTR [rsi + r15 + 16]
+    adc   r11, QWORD PTR [rsi + r15 + 24]
+    CZ_FRB_CSUB r8, r9, r10, r11, rax, rbx, rdx, r13
+    CZ_FRB_STORE rdi+r15, rax, rbx, rdx, r13
+    mov   r8, QWORD PTR [rip + .Lcz_fr_q]
+    and   r8, rbp
+    mov   r9, QWORD PTR [rip + .Lcz_fr_q + 8]
+    and   r9, rbp
+    mov   r10, QWORD PTR [rip + .Lcz_fr_q + 16]
+    and   r10, rbp
+    mov   r11, QWORD PTR [rip + .Lcz_fr_q + 24]
+    and   r11, rbp
+    add   r8, QWORD PTR [rsp]
+    adc   r9, QWORD PTR [rsp + 8]
+    adc   r10, QWORD PTR [rsp + 16]
+    adc   r11, QWORD PTR [rsp + 24]
+    CZ_FRB_STORE rsi+r15, r8, r9, r10, r11
+.endm
+
+/* DIF: d = x − y + q (inv: y − x + q) into [rsp], x ← x + y mod q, y ← w·d. */
+.macro CZ_FRB_DIF inv
+    mov   r8, QWORD PTR [rdi + r15]
+    mov   r9, QWORD PTR [rdi + r15 + 8]
+    mov   r10, QWORD PTR [rdi + r15 + 16]
+    mov   r11, QWORD PTR [rdi + r15 + 24]
+.if \inv
+    mov   rax, QWORD PTR [rsi + r15]
+    sub   rax, r8
+    mov   rbx, QWORD PTR [rsi + r15 + 8]
+    sbb   rbx, r9
+    mov   rdx, QWORD PTR [rsi + r15 + 16]
+    sbb   rdx, r10
+    mov   r13, QWORD PTR [rsi + r15 + 24]
+    sbb   r13, r11
+.else
+    mov   rax, r8
+    sub   rax, QWORD PTR [rsi + r15]
+    mov   rbx, r9
+    sbb   rbx, QWORD PTR [rsi + r15 + 8]
+    mov   rdx, r10
+    sbb   rdx, QWORD PTR [rsi + r15 + 16]
+    mov   r13, r11
+    sbb   r13, QWORD PTR [rsi + r15 + 24]
+.endif
+    add   rax, QWORD PTR [rip + .Lcz_fr_q]  /* the wrap of the subtraction cancels here */
+    adc   rbx, QWORD PTR [rip + .Lcz_fr_q + 8]
+    adc   rdx, QWORD PTR [rip + .Lcz_fr_q + 16]
+    adc   r13, QWORD PTR [rip + .Lcz_fr_q + 24]
+    CZ_FRB_STORE rsp, rax, rbx, rdx, r13
+    add   r8, QWORD PTR [rsi + r15]
+    adc   r9, QWORD PTR [rsi + r15 + 8]
+    adc   r10, QWORD PTR [rsi + r15 + 16]
+    adc   r11, QWORD PTR [rsi + r15 + 24]
+    CZ_FRB_CSUB r8, r9, r10, r11, rax, rbx, rdx, r13
+    CZ_FRB_STORE rdi+r15, rax, rbx, rdx, r13
+    CZ_FRB_MUL rsp
+    CZ_FRB_CSUB r12, r8, r9, r10, rax, rbx, rdx, r13
+    CZ_FRB_STORE rsi+r15, rax, rbx, rdx, r13
+.endm
+
+/* DIT, software-pipelined: CZ_FRB_DIT_MUL leaves t = w·y, reduced, at [rsp]; CZ_FRB_DIT_POST
+ * combines it with x at offset off into x + t mod q and x − t mod q (inv swaps the outputs). The
+ * stage loop runs the POST of butterfly j − 1 before the MUL of butterfly j, so its additions do
+ * not wait for the product just issued (1–2 cycles), and the difference corrects its borrow with
+ * a mask of q rather than a second conditional subtraction (3 instructions, ~3 cycles). */
+.macro CZ_FRB_DIT_MUL
+    CZ_FRB_MUL rsi+r15
+    CZ_FRB_CSUB r12, r8, r9, r10, rax, rbx, rdx, r13
+    CZ_FRB_STORE rsp, rax, rbx, rdx, r13
+.endm
+
+.macro CZ_FRB_DIT_POST inv, off
+    mov   r8, QWORD PTR [rsp]
+    add   r8, QWORD PTR [rdi + r15 + \off]
+    mov   r9, QWORD PTR [rsp + 8]
+    adc   r9, QWORD PTR [rdi + r15 + \off + 8]
+    mov   r10, QWORD PTR [rsp + 16]
+    adc   r10, QWORD PTR [rdi + r15 + \off + 16]
+    mov   r11, QWORD PTR [rsp + 24]
+    adc   r11, QWORD PTR [rdi + r15 + \off + 24]
+    CZ_FRB_CSUB r8, r9, r10, r11, rax, rbx, rdx, r13
+    mov   r8, QWORD PTR [rdi + r15 + \off]
+    sub   r8, QWORD PTR [rsp]
+    mov   r9, QWORD PTR [rdi + r15 + \off + 8]
+    sbb   r9, QWORD PTR [rsp + 8]
+    mov   r10, QWORD PTR [rdi + r15 + \off + 16]
+    sbb   r10, QWORD PTR [rsp + 16]
+    mov   r11, QWORD PTR [rdi + r15 + \off + 24]
+    sbb   r11, QWORD PTR [rsp + 24]
+    sbb   rbp, rbp                      /* −borrow */
+.if \inv
+    CZ_FRB_STORE rsi+r15+\off, rax, rbx, rdx, r13
+.else
+    CZ_FRB_STORE rdi+r15+\off, rax, rbx, rdx, r13
+.endif
+    mov   rax, QWORD PTR [rip + .Lcz_fr_q]
+    and   rax, rbp
+    mov   rbx, QWORD PTR [rip + .Lcz_fr_q + 8]
+    and   rbx, rbp
+    mov   rdx, QWORD PTR [rip + .Lcz_fr_q + 16]
+    and   rdx, rbp
+    mov   r13, QWORD PTR [rip + .Lcz_fr_q + 24]
+    and   r13, rbp
+    add   r8, rax
+    adc   r9, rbx
+    adc   r10, rdx
+    adc   r11, r13
+.if \inv
+    CZ_FRB_STORE rdi+r15+\off, r8, r9, r10, r11
+.else
+    CZ_FRB_STORE rsi+r15+\off, r8, r9, r10, r11
+.endif
+.endm
+
+/* The stage function: groups, an optional trivial j = 0, then the run of butterflies (dit: the
+ * pipelined MUL/POST pairs). In a group, rdi and rsi point one past the x and y runs and r15
+ * counts from −32·h up to 0, so the loop costs two additions and a branch. */
+.macro CZ_FRB_STAGE name, dit, inv
+    .globl \name
+    .hidden \name
+    .type \name, @function
+    .p2align 5
+\name:
+    CZ_ENDBR
+    push  rbp
+    push  rbx
+    push  r12
+    push  r13
+    push  r14
+    push  r15
+    sub   rsp, 64
+    shl   rsi, 5
+    add   rsi, rdi
+    mov   QWORD PTR [rsp + 32], rsi
+    shl   rdx, 5
+    mov   QWORD PTR [rsp + 40], rdx
+    mov   QWORD PTR [rsp + 48], rcx
+    mov   BYTE PTR [rsp + 56], r9b
+    mov   r14, r8
+    shl   r14, 5
+    cmp   rdi, rsi
+    je    .L\name\()_done
+    mov   rsi, rdi
+.L\name\()_group:
+    mov   rdi, rsi                      /* rsi: the end of the previous group's y run */
+    add   rdi, QWORD PTR [rsp + 40]
+    mov   rsi, rdi
+    add   rsi, QWORD PTR [rsp + 40]
+    mov   r15, QWORD PTR [rsp + 40]
+    neg   r15
+    mov   rcx, QWORD PTR [rsp + 48]
+    cmp   BYTE PTR [rsp + 56], 0
+    je    .L\name\()_start
+    CZ_FRB_TRIVIAL
+    add   rcx, r14
+    add   r15, 32
+    jz    .L\name\()_next
+.L\name\()_start:
+.if \dit
+    CZ_FRB_DIT_MUL
+    add   rcx, r14
+    add   r15, 32
+    jz    .L\name\()_last
+    .p2align 4
+.L\name\()_run:
+    CZ_FRB_DIT_POST \inv, -32
+    CZ_FRB_DIT_MUL
+    add   rcx, r14
+    add   r15, 32
+    jnz   .L\name\()_run
+.L\name\()_last:
+    CZ_FRB_DIT_POST \inv, -32
+.else
+    .p2align 4
+.L\name\()_run:
+    CZ_FRB_DIF \inv
+    add   rcx, r14
+    add   r15, 32
+    jnz   .L\name\()_run
+.endif
+.L\name\()_next:
+    cmp   rsi, QWORD PTR [rsp + 32]
+    jne   .L\name\()_group
+.L\name\()_done:
+    add   rsp, 64
+    pop   r15
+    pop   r14
+    pop   r13
+    pop   r12
+    pop   rbx
+    pop   rbp
+    ret
+    .size \name, . - \name
+.endm
+
+    CZ_FRB_STAGE cz_fr_dif_stage_adx, 0, 0
+    CZ_FRB_STAGE cz_fr_dif_inv_stage_adx, 0, 1
+    CZ_FRB_STAGE cz_fr_dit_stage_adx, 1, 0
+    CZ_FRB_STAGE cz_fr_dit_inv_stage_adx, 1, 1
 
     .section .note.GNU-stack, "", @progbits
 

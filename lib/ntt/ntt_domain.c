@@ -29,6 +29,58 @@ static void cz_ntt_powers_chunk(void *vctx, size_t begin, size_t end)
     }
 }
 
+/* A column-pass stage range, h ≥ 2^CZ_NTT_BLOCK_LOG, in the layout of cz_ntt_tw_pos: column block
+ * b holds, for i < hl = h/h_lo, the run ω_(2h)^(b·C + i·h_lo + c), c < C. Running products along
+ * the blocks, down the rows and along each run, so one multiplication per entry. */
+typedef struct cz_ntt_stage_tw_job {
+    cz_fr *out; /* tw + h */
+    cz_fr base; /* ω_(2h) */
+    size_t h, h_lo;
+} cz_ntt_stage_tw_job;
+
+static void cz_ntt_stage_tw_chunk(void *vctx, size_t begin, size_t end)
+{
+    const cz_ntt_stage_tw_job *s = vctx;
+    const size_t hl = s->h / s->h_lo;
+    cz_fr step_row, step_block, block;
+    uint64_t e = s->h_lo;
+    cz_fr_pow(&step_row, &s->base, &e, 1);
+    e = CZ_NTT_COLS;
+    cz_fr_pow(&step_block, &s->base, &e, 1);
+    e = begin * CZ_NTT_COLS;
+    cz_fr_pow(&block, &s->base, &e, 1);
+    for (size_t b = begin; b < end; b++, cz_fr_mul(&block, &block, &step_block)) {
+        cz_fr row = block;
+        cz_fr *out = s->out + b * hl * CZ_NTT_COLS;
+        for (size_t i = 0; i < hl; i++, cz_fr_mul(&row, &row, &step_row)) {
+            cz_fr t = row;
+            for (size_t c = 0; c < CZ_NTT_COLS; c++, cz_fr_mul(&t, &t, &s->base))
+                out[i * CZ_NTT_COLS + c] = t;
+        }
+    }
+}
+
+/* Fills the twiddle table in the layout of cz_ntt_tw_pos, each stage range from its own root
+ * ω_(2h) (m multiplications in all, written in order). */
+static void cz_ntt_twiddles(cz_ntt_domain *d, cz_pool *pool)
+{
+    d->tw[0] = cz_fr_one;
+    unsigned depth[CZ_NTT_MAX_PASSES], passes = cz_ntt_plan(d->log_m, depth);
+    unsigned pass = 0, lo = d->log_m - (passes ? depth[0] : 0); /* log h_lo of the current pass */
+    cz_fr base = d->omega;
+    for (size_t h = d->m / 2; h >= 1; h /= 2, cz_fr_sqr(&base, &base)) {
+        if (h < ((size_t)1 << CZ_NTT_BLOCK_LOG)) {
+            cz_ntt_powers_job pj = {d->tw + h, base};
+            cz_pool_parallel_for(pool, h, 4096, cz_ntt_powers_chunk, &pj);
+            continue;
+        }
+        if (h < ((size_t)1 << lo))
+            lo -= depth[++pass];
+        cz_ntt_stage_tw_job sj = {d->tw + h, base, h, (size_t)1 << lo};
+        cz_pool_parallel_for(pool, sj.h_lo / CZ_NTT_COLS, 16, cz_ntt_stage_tw_chunk, &sj);
+    }
+}
+
 /* Table of n factors scale·base^(bitrev_bits(i)·stride_exp) for the split coset tables. */
 static void cz_ntt_coset_table(cz_fr *out, size_t n, unsigned bits, const cz_fr *base,
                                uint64_t stride, const cz_fr *scale)
@@ -75,16 +127,7 @@ cz_status cz_ntt_domain_create(cz_ntt_domain **out, size_t min_size, cz_pool *po
     d->coset_inv_lo = d->coset_fwd_hi + nhi;
     d->coset_inv_hi = d->coset_inv_lo + nlo;
 
-    d->tw[0] = cz_fr_one;
-    if (d->m >= 2) {
-        /* the top stage's ω^j, then each smaller stage takes every other entry of the next */
-        size_t h = d->m / 2;
-        cz_ntt_powers_job job = {d->tw + h, d->omega};
-        cz_pool_parallel_for(pool, h, 4096, cz_ntt_powers_chunk, &job);
-        for (h /= 2; h >= 1; h /= 2)
-            for (size_t j = 0; j < h; j++)
-                d->tw[h + j] = d->tw[2 * h + 2 * j];
-    }
+    cz_ntt_twiddles(d, pool);
     /* bitrev_k(hi·2^lo_bits + lo) = bitrev(lo)·2^(k−lo_bits) + bitrev(hi) */
     unsigned hi_bits = k - d->lo_bits;
     cz_ntt_coset_table(d->coset_fwd_lo, nlo, d->lo_bits, &d->g, (uint64_t)1 << hi_bits, &cz_fr_one);

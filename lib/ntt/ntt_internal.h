@@ -7,9 +7,52 @@
 #include "mp.h"
 #include "pool.h"
 
-/* Stages whose butterfly span 2h is at most 2^CZ_NTT_BLOCK_LOG run block by block, each block
- * (256 KiB of Fr) finishing all its small stages while it sits in L2. */
+/*
+ * The pass plan of a 2^k transform (ntt_transform.c runs it, ntt_domain.c lays the twiddles out
+ * for it):
+ *  - blocks: the stages with half-size h < 2^CZ_NTT_BLOCK_LOG run block by block, each block
+ *    (256 KiB of Fr) finishing all of them while it sits in L2;
+ *  - column passes: the stages above, split top-down into passes of at most CZ_NTT_PASS_LOG
+ *    stages. A pass with smallest half-size h_lo combines, within each group of h_lo·2^p
+ *    elements, only elements whose indices agree mod h_lo (the columns); a task takes
+ *    CZ_NTT_COLS adjacent columns (1 KiB of each row) through all p stages in a stack buffer.
+ */
 #define CZ_NTT_BLOCK_LOG 13
+#define CZ_NTT_PASS_LOG 5
+#define CZ_NTT_COLS 32
+#define CZ_NTT_MAX_PASSES                                                                          \
+    ((CZ_NTT_MAX_LOG_SIZE - CZ_NTT_BLOCK_LOG + CZ_NTT_PASS_LOG - 1) / CZ_NTT_PASS_LOG)
+
+/* Fills depth[0 .. passes) with the column passes' stage counts, top pass first (near-equal
+ * depths); returns the number of passes. */
+CZ_INLINE unsigned cz_ntt_plan(unsigned k, unsigned depth[CZ_NTT_MAX_PASSES])
+{
+    unsigned top = k > CZ_NTT_BLOCK_LOG ? k - CZ_NTT_BLOCK_LOG : 0;
+    unsigned passes = (top + CZ_NTT_PASS_LOG - 1) / CZ_NTT_PASS_LOG;
+    for (unsigned i = 0; i < passes; i++)
+        depth[i] = top / passes + (i < top % passes);
+    return passes;
+}
+
+/* Where the domain stores ω_(2h)^j within the stage's range tw[h .. 2h), for a 2^k transform.
+ * Block stages keep the natural order; a column-pass stage with smallest half-size h_lo stores
+ * j = b·CZ_NTT_COLS + c + i·h_lo (c < CZ_NTT_COLS, i < h/h_lo) at (b·h/h_lo + i)·CZ_NTT_COLS + c,
+ * so that a task (column block b) reads the twiddles of each stage as one run, in the order of
+ * its butterflies. */
+CZ_INLINE size_t cz_ntt_tw_pos(unsigned k, size_t h, size_t j)
+{
+    if (h < ((size_t)1 << CZ_NTT_BLOCK_LOG))
+        return j;
+    unsigned depth[CZ_NTT_MAX_PASSES], passes = cz_ntt_plan(k, depth), hi = k;
+    size_t h_lo = 0;
+    for (unsigned i = 0; i < passes && h_lo == 0; i++) {
+        hi -= depth[i];
+        if (h >= ((size_t)1 << hi))
+            h_lo = (size_t)1 << hi;
+    }
+    size_t c = j % CZ_NTT_COLS, b = (j % h_lo) / CZ_NTT_COLS, i = j / h_lo;
+    return (b * (h / h_lo) + i) * CZ_NTT_COLS + c;
+}
 
 struct cz_ntt_domain {
     unsigned log_m;
@@ -17,8 +60,8 @@ struct cz_ntt_domain {
     cz_fr omega, omega_inv, m_inv;
     cz_fr g, g_inv;
     cz_fr z_inv; /* 1/(g^m − 1): the inverse of Z(X) = X^m − 1 on the coset g·H */
-    /* tw[h + j] = ω_(2h)^j for each stage half-size h = 1, 2, …, m/2 and j < h (tw[0] unused):
-     * every stage reads its twiddles contiguously. 32·m bytes. */
+    /* tw[h + cz_ntt_tw_pos(log_m, h, j)] = ω_(2h)^j for each stage half-size h = 1, 2, …, m/2
+     * and j < h (tw[0] unused): every pass reads its twiddles in runs. 32·m bytes. */
     cz_fr *tw;
     /* Coset factors in bit-reversed position order, split so the tables stay small: position
      * p = hi·2^lo_bits + lo gets factor lo_tab[lo]·hi_tab[hi] = s·g^(±bitrev(p)), where the scale
@@ -27,13 +70,7 @@ struct cz_ntt_domain {
     cz_fr *coset_fwd_lo, *coset_fwd_hi, *coset_inv_lo, *coset_inv_hi;
 };
 
-/* Fr addition and subtraction inlined into the butterflies (the call would cost as much as
- * the operation). */
-CZ_INLINE void cz_ntt_add(cz_fr *r, const cz_fr *a, const cz_fr *b)
-{
-    cz_mp_mod_add(r->l, a->l, b->l, cz_fr_modulus, 4);
-}
-
+/* Fr subtraction inlined into the quotient loop (a call would cost as much as the operation). */
 CZ_INLINE void cz_ntt_sub(cz_fr *r, const cz_fr *a, const cz_fr *b)
 {
     cz_mp_mod_sub(r->l, a->l, b->l, cz_fr_modulus, 4);

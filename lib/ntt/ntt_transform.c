@@ -1,139 +1,178 @@
 /*
- * Radix-2 transforms, cache-blocked: the large stages (butterfly span above 2^CZ_NTT_BLOCK_LOG)
- * sweep the whole vector, split across the pool by butterfly index; the small stages run block
- * by block, so each block is loaded into L2 once for all of them.
+ * Radix-2 transforms, run stage by stage by the butterfly-stage kernels of arith_backend.h
+ * (MULX/ADX assembly or portable C, chosen once per transform), in the passes of cz_ntt_plan
+ * (ntt_internal.h): blocks for the small stages, column passes for the large ones. At 2^22 that
+ * is three sweeps of memory (two column passes of 5 and 4 stages, then the blocks) instead of one
+ * per stage; a sweep per stage added 10–25 cycles to the ~60 of a butterfly.
  *
  * DIF (Gentleman–Sande), stage half-size h:  (x, y) ← (x + y, (x − y)·w)
  * DIT (Cooley–Tukey):                         (x, y) ← (x + y·w, x − y·w)
  * with w = ω_(2h)^j for butterfly j of its group. The inverse uses ω_(2h)^(−j) = −ω_(2h)^(h−j)
  * for j > 0, folding the minus sign into the butterfly so one table serves both directions.
  */
+#include <string.h>
+
+#include "arith_backend.h"
 #include "check.h"
 #include "ntt_internal.h"
 
-/* The twiddle of butterfly j in a stage of half-size h, or its inverse with the sign folded:
- * returns false for j = 0 (w = 1, no multiplication), and sets *neg when w carries a minus. */
-CZ_INLINE const cz_fr *cz_ntt_twiddle(const cz_ntt_domain *d, size_t h, size_t j, bool inverse,
-                                      bool *neg)
+static cz_fr_stage_fn cz_ntt_stage_kernel(bool dit, bool inverse)
 {
-    *neg = inverse;
-    return inverse ? &d->tw[2 * h - j] : &d->tw[h + j];
+#if CZ_HAVE_X86_64_ASM
+    if (cz_arith_use_adx)
+        return dit ? (inverse ? cz_fr_dit_inv_stage_adx : cz_fr_dit_stage_adx)
+                   : (inverse ? cz_fr_dif_inv_stage_adx : cz_fr_dif_stage_adx);
+#endif
+    return dit ? (inverse ? cz_fr_dit_inv_stage_portable : cz_fr_dit_stage_portable)
+               : (inverse ? cz_fr_dif_inv_stage_portable : cz_fr_dif_stage_portable);
 }
 
-CZ_INLINE void cz_ntt_dif_butterfly(const cz_ntt_domain *d, cz_fr *x, cz_fr *y, size_t h, size_t j,
-                                    bool inverse)
+/* What every pass of one transform shares. */
+typedef struct cz_ntt_job {
+    const cz_ntt_domain *d;
+    cz_fr *a;
+    cz_fr_stage_fn stage;
+    bool inverse, dit;
+    size_t block; /* blocks: elements per block */
+    unsigned p;   /* column passes: stages (rows = 2^p) */
+    size_t h_lo;  /* column passes: the smallest half-size, the column count of a group */
+} cz_ntt_job;
+
+/* The stage of half-size h on a[0 .. n) with the domain's twiddles ω_(2h)^j = tw[h + j], or for
+ * the inverse tw[2h − j] read backwards. */
+static void cz_ntt_table_stage(const cz_ntt_job *s, cz_fr *a, size_t n, size_t h)
 {
-    cz_fr s, t;
-    cz_ntt_add(&s, x, y);
-    if (j == 0) {
-        cz_ntt_sub(y, x, y);
-        *x = s;
-        return;
-    }
-    bool neg;
-    const cz_fr *w = cz_ntt_twiddle(d, h, j, inverse, &neg);
-    if (neg)
-        cz_ntt_sub(&t, y, x);
+    const cz_fr *tw = s->d->tw;
+    if (s->inverse)
+        s->stage(a, n, h, tw + 2 * h, -1, true);
     else
-        cz_ntt_sub(&t, x, y);
-    *x = s;
-    cz_fr_mul(y, &t, w);
+        s->stage(a, n, h, tw + h, 1, true);
 }
-
-CZ_INLINE void cz_ntt_dit_butterfly(const cz_ntt_domain *d, cz_fr *x, cz_fr *y, size_t h, size_t j,
-                                    bool inverse)
-{
-    cz_fr t, s;
-    if (j == 0) {
-        t = *y;
-        cz_ntt_add(&s, x, &t);
-        cz_ntt_sub(y, x, &t);
-        *x = s;
-        return;
-    }
-    bool neg;
-    const cz_fr *w = cz_ntt_twiddle(d, h, j, inverse, &neg);
-    cz_fr_mul(&t, y, w);
-    if (neg) {
-        cz_ntt_sub(&s, x, &t);
-        cz_ntt_add(y, x, &t);
-    } else {
-        cz_ntt_add(&s, x, &t);
-        cz_ntt_sub(y, x, &t);
-    }
-    *x = s;
-}
-
-/* One stage over the butterflies [begin, end) of the whole vector. */
-typedef struct cz_ntt_stage_job {
-    const cz_ntt_domain *d;
-    cz_fr *a;
-    size_t h;
-    unsigned log_h;
-    bool inverse, dit;
-} cz_ntt_stage_job;
-
-static void cz_ntt_stage_chunk(void *vctx, size_t begin, size_t end)
-{
-    const cz_ntt_stage_job *s = vctx;
-    for (size_t b = begin; b < end; b++) {
-        size_t j = b & (s->h - 1);
-        size_t i0 = ((b >> s->log_h) << (s->log_h + 1)) + j;
-        if (s->dit)
-            cz_ntt_dit_butterfly(s->d, &s->a[i0], &s->a[i0 + s->h], s->h, j, s->inverse);
-        else
-            cz_ntt_dif_butterfly(s->d, &s->a[i0], &s->a[i0 + s->h], s->h, j, s->inverse);
-    }
-}
-
-/* All stages with half-size h ≤ top/2 on one block of `top` elements. */
-static void cz_ntt_block(const cz_ntt_domain *d, cz_fr *a, size_t top, bool inverse, bool dit)
-{
-    if (dit) {
-        for (size_t h = 1; h < top; h *= 2)
-            for (size_t k = 0; k < top; k += 2 * h)
-                for (size_t j = 0; j < h; j++)
-                    cz_ntt_dit_butterfly(d, &a[k + j], &a[k + j + h], h, j, inverse);
-    } else {
-        for (size_t h = top / 2; h >= 1; h /= 2)
-            for (size_t k = 0; k < top; k += 2 * h)
-                for (size_t j = 0; j < h; j++)
-                    cz_ntt_dif_butterfly(d, &a[k + j], &a[k + j + h], h, j, inverse);
-    }
-}
-
-typedef struct cz_ntt_blocks_job {
-    const cz_ntt_domain *d;
-    cz_fr *a;
-    size_t block;
-    bool inverse, dit;
-} cz_ntt_blocks_job;
 
 static void cz_ntt_blocks_chunk(void *vctx, size_t begin, size_t end)
 {
-    const cz_ntt_blocks_job *s = vctx;
-    for (size_t b = begin; b < end; b++)
-        cz_ntt_block(s->d, s->a + b * s->block, s->block, s->inverse, s->dit);
+    const cz_ntt_job *s = vctx;
+    size_t top = s->block;
+    for (size_t b = begin; b < end; b++) {
+        cz_fr *a = s->a + b * top;
+        if (s->dit)
+            for (size_t h = 1; h < top; h *= 2)
+                cz_ntt_table_stage(s, a, top, h);
+        else
+            for (size_t h = top / 2; h >= 1; h /= 2)
+                cz_ntt_table_stage(s, a, top, h);
+    }
+}
+
+/* The inverse's twiddles for local stage hl of the column task at o, copied to dst in the order
+ * of its butterflies i·C + c (C = CZ_NTT_COLS): ω_(2h)^(h − j) for j = o + c + i·h_lo and
+ * h = hl·h_lo (the kernel supplies the minus sign). For c ≥ 1, h − j is column h_lo − o − c of
+ * row hl − 1 − i, so each i is one backward run of the stored table. j = 0 (o = i = c = 0, w = 1)
+ * is left unwritten. */
+static void cz_ntt_inverse_twiddles(const cz_ntt_job *s, cz_fr *dst, size_t hl, size_t o)
+{
+    const size_t h_lo = s->h_lo, h = hl * h_lo, C = CZ_NTT_COLS;
+    const cz_fr *tw = s->d->tw + h;
+    const cz_fr *run = tw + ((h_lo - o) / C - 1) * hl * C; /* column block of h_lo − o − 1 */
+    for (size_t i = 0; i < hl; i++, dst += C) {
+        size_t j = o + i * h_lo;
+        if (j != 0)
+            dst[0] = tw[cz_ntt_tw_pos(s->d->log_m, h, h - j)];
+        const cz_fr *src = run + (hl - 1 - i) * C + C;
+        for (size_t c = 1; c < C; c++)
+            dst[c] = src[-(ptrdiff_t)c];
+    }
+}
+
+/* The copies between a column task's rows and its buffer prefetch CZ_NTT_ROWS_AHEAD rows ahead:
+ * the hardware streams each 1 KiB row only after its first misses, so this overlaps four rows'
+ * misses (the gather took 60 → 40 ms of a 2^22 transform). Not further: the rows share cache sets
+ * (their distance is a power of two), eight rows of which fill all ways. */
+#define CZ_NTT_ROWS_AHEAD 4
+
+static void cz_ntt_prefetch_row(const cz_fr *base, size_t r, size_t rows, size_t h_lo, bool write)
+{
+    if (r >= rows)
+        return;
+    const char *p = (const char *)&base[r * h_lo];
+    for (size_t off = 0; off < CZ_NTT_COLS * sizeof(cz_fr); off += 64) {
+        if (write)
+            __builtin_prefetch(p + off, 1, 3);
+        else
+            __builtin_prefetch(p + off, 0, 3);
+    }
+}
+
+/* Tasks of a column pass: task t is the columns o … o + C − 1 (o = C·b, b = t mod h_lo/C,
+ * C = CZ_NTT_COLS) of group t / (h_lo/C). The columns are copied row by row into buf (row r at
+ * buf[r·C]), so local stage hl is one kernel stage of half-size hl·C whose butterfly i·C + c is
+ * butterfly i of column o + c. Its twiddles ω_(2h)^(o + c + i·h_lo), h = hl·h_lo, are the run
+ * tw[h + b·hl·C …] of the table (cz_ntt_tw_pos), read in place; the inverse gathers its own.
+ * Every memory access is a run of 1 KiB or more: rows are 32·h_lo bytes apart, a power of two, so
+ * narrower row pieces would all fall into one cache set and each cost a memory latency. */
+static void cz_ntt_columns_chunk(void *vctx, size_t begin, size_t end)
+{
+    const cz_ntt_job *s = vctx;
+    const size_t C = CZ_NTT_COLS, rows = (size_t)1 << s->p, h_lo = s->h_lo, per_group = h_lo / C;
+    const size_t n = rows * C;
+    /* the inverse's twiddles start 96 bytes past a multiple of 4 KiB from buf, so that their loads
+     * never 4K-alias the stores to the data (which would stall each twiddle load behind them) */
+    cz_fr mem[2 * (CZ_NTT_COLS << CZ_NTT_PASS_LOG) + 3];
+    cz_fr *buf = mem, *twb = mem + n + 3;
+    for (size_t t = begin; t < end; t++) {
+        size_t b = t % per_group, o = b * C;
+        cz_fr *base = s->a + (t / per_group) * (rows * h_lo) + o;
+        for (size_t r = 0; r < rows; r++) {
+            cz_ntt_prefetch_row(base, r + CZ_NTT_ROWS_AHEAD, rows, h_lo, false);
+            memcpy(&buf[r * C], &base[r * h_lo], C * sizeof(cz_fr));
+        }
+        for (unsigned st = 0; st < s->p; st++) {
+            size_t hl = s->dit ? (size_t)1 << st : rows >> (st + 1);
+            const cz_fr *w = s->d->tw + hl * h_lo + b * hl * C;
+            if (s->inverse) {
+                cz_ntt_inverse_twiddles(s, twb, hl, o);
+                w = twb;
+            }
+            s->stage(buf, n, hl * C, w, 1, o == 0);
+        }
+        for (size_t r = 0; r < rows; r++) {
+            cz_ntt_prefetch_row(base, r + CZ_NTT_ROWS_AHEAD, rows, h_lo, true);
+            memcpy(&base[r * h_lo], &buf[r * C], C * sizeof(cz_fr));
+        }
+    }
+}
+
+/* The column pass of the p stages with half-sizes h_lo·2^(p−1) … h_lo. */
+static void cz_ntt_columns(cz_ntt_job *s, cz_pool *pool, unsigned p, size_t h_lo)
+{
+    s->p = p;
+    s->h_lo = h_lo;
+    size_t tasks = s->d->m / ((size_t)CZ_NTT_COLS << p);
+    cz_pool_parallel_for(pool, tasks, 1, cz_ntt_columns_chunk, s);
 }
 
 static void cz_ntt_run(const cz_ntt_domain *d, cz_pool *pool, cz_fr *a, bool inverse, bool dit)
 {
     unsigned k = d->log_m;
     unsigned block_log = k < CZ_NTT_BLOCK_LOG ? k : CZ_NTT_BLOCK_LOG;
-    size_t block = (size_t)1 << block_log;
-    cz_ntt_blocks_job blocks = {d, a, block, inverse, dit};
-    cz_ntt_stage_job stage = {d, a, 0, 0, inverse, dit};
-    if (dit)
-        cz_pool_parallel_for(pool, d->m / block, 1, cz_ntt_blocks_chunk, &blocks);
-    for (unsigned i = 0; i < k - block_log; i++) {
-        /* DIF walks the big stages top-down before the blocks, DIT bottom-up after them */
-        unsigned log_h = dit ? block_log + i : k - 1 - i;
-        stage.h = (size_t)1 << log_h;
-        stage.log_h = log_h;
-        cz_pool_parallel_for(pool, d->m / 2, 4096, cz_ntt_stage_chunk, &stage);
+    cz_ntt_job job = {d, a, cz_ntt_stage_kernel(dit, inverse), inverse, dit, (size_t)1 << block_log,
+                      0, 0};
+    unsigned depth[CZ_NTT_MAX_PASSES], passes = cz_ntt_plan(k, depth);
+    if (dit) {
+        cz_pool_parallel_for(pool, d->m / job.block, 1, cz_ntt_blocks_chunk, &job);
+        unsigned lo = block_log; /* log h_lo of the next pass, bottom-up */
+        for (unsigned i = passes; i-- > 0;) {
+            cz_ntt_columns(&job, pool, depth[i], (size_t)1 << lo);
+            lo += depth[i];
+        }
+    } else {
+        unsigned lo = k; /* top-down */
+        for (unsigned i = 0; i < passes; i++) {
+            lo -= depth[i];
+            cz_ntt_columns(&job, pool, depth[i], (size_t)1 << lo);
+        }
+        cz_pool_parallel_for(pool, d->m / job.block, 1, cz_ntt_blocks_chunk, &job);
     }
-    if (!dit)
-        cz_pool_parallel_for(pool, d->m / block, 1, cz_ntt_blocks_chunk, &blocks);
 }
 
 void cz_ntt_dif(const cz_ntt_domain *d, cz_pool *pool, cz_fr *a, bool inverse)

@@ -1,7 +1,9 @@
 /*
- * Differential tests of the x86-64 MULX/ADX field kernels (mul, sqr, and Fp add/sub) against the
- * portable C kernels: every result must match bit for bit, on random inputs, on edge cases (0, 1, m − 1, m − 2, limbs of
- * all ones, Montgomery one, values just below m), and with every aliasing of output and inputs.
+ * Differential tests of the x86-64 MULX/ADX kernels against the portable C kernels: Fp and Fr
+ * mul, sqr and Fp add/sub; the Fp2 kernels (add, sub, dbl, neg, conj, ξ-multiplication, mul,
+ * sqr, 3t ∓ 2g), the Fp4 squaring and the sparse Fp6 product. Every result must match bit for
+ * bit, on random inputs, on edge cases (0, 1, m − 1, m − 2, limbs of all ones, Montgomery one,
+ * values just below m), and with every aliasing of outputs and inputs.
  * Skipped (passing, with a note) when the build has no assembly or the CPU lacks ADX/BMI2.
  */
 #include <stdbool.h>
@@ -378,6 +380,318 @@ static void test_arith_backend_dispatch(void)
     cz_arith_backend_set(saved);
 }
 
+/* ---- Fp2, Fp4 and Fp6 kernels (fp2_x86_64.S, tower_x86_64.S) ----------------------------------
+ * Coordinates come from the Fp edge cases and from sparse random values; every assembly kernel
+ * must equal its portable twin bit for bit, with every aliasing of outputs and inputs. */
+
+typedef void (*tb_fp2_bin_fn)(cz_fp2 *r, const cz_fp2 *a, const cz_fp2 *b);
+typedef void (*tb_fp2_un_fn)(cz_fp2 *r, const cz_fp2 *a);
+
+typedef struct tb_fp2_bin {
+    const char *name;
+    tb_fp2_bin_fn portable, adx;
+} tb_fp2_bin;
+
+typedef struct tb_fp2_un {
+    const char *name;
+    tb_fp2_un_fn portable, adx;
+} tb_fp2_un;
+
+static const tb_fp2_bin tb_fp2_bins[] = {
+    {"add", cz_fp2_add_portable, cz_fp2_add_adx},
+    {"sub", cz_fp2_sub_portable, cz_fp2_sub_adx},
+    {"mul", cz_fp2_mul_portable, cz_fp2_mul_adx},
+    {"3t_minus_2g", cz_fp2_3t_minus_2g_portable, cz_fp2_3t_minus_2g_adx},
+    {"3t_plus_2g", cz_fp2_3t_plus_2g_portable, cz_fp2_3t_plus_2g_adx},
+};
+
+static const tb_fp2_un tb_fp2_uns[] = {
+    {"dbl", cz_fp2_dbl_portable, cz_fp2_dbl_adx},
+    {"neg", cz_fp2_neg_portable, cz_fp2_neg_adx},
+    {"conj", cz_fp2_conj_portable, cz_fp2_conj_adx},
+    {"mul_by_xi", cz_fp2_mul_by_xi_portable, cz_fp2_mul_by_xi_adx},
+    {"sqr", cz_fp2_sqr_portable, cz_fp2_sqr_adx},
+};
+
+/* The Fp values the Fp2 elements are built from: the edge cases, then one fresh random value. */
+typedef struct tb_fp_pool {
+    tb_elem e[TB_MAX_EDGES];
+    size_t k;
+} tb_fp_pool;
+
+static void tb_fp_pool_init(tb_fp_pool *pool) { pool->k = tb_edges(&tb_fp, pool->e); }
+
+/* A coordinate: an edge case one time in two, else a sparse or uniform random value. */
+static cz_fp tb_fp_pick(const tb_fp_pool *pool)
+{
+    cz_rng *rng = cz_test_rng();
+    uint64_t sel = cz_rng_u64(rng);
+    if (sel & 1)
+        return pool->e[(sel >> 1) % pool->k].fp;
+    tb_elem x;
+    tb_rand(&tb_fp, &x, (sel >> 1) & 1);
+    return x.fp;
+}
+
+static void tb_fp2_pick(const tb_fp_pool *pool, cz_fp2 *a)
+{
+    a->c0 = tb_fp_pick(pool);
+    a->c1 = tb_fp_pick(pool);
+}
+
+static bool tb_fp2_reduced(const cz_fp2 *a)
+{
+    return tb_lt_mod(&tb_fp, a->c0.l) && tb_lt_mod(&tb_fp, a->c1.l);
+}
+
+static bool tb_fp2_same(const char *name, const cz_fp2 *got, const cz_fp2 *want)
+{
+    if (CZ_CHECK_MEM(got, want, sizeof *want))
+        return true;
+    cz_test_note("fp2 %s differs", name);
+    return false;
+}
+
+/* One binary kernel on (a, b) with every aliasing: r apart, r == a, r == b, a == b,
+ * r == a == b. */
+static bool tb_fp2_compare_bin(const tb_fp2_bin *k, const cz_fp2 *a, const cz_fp2 *b)
+{
+    cz_fp2 want, got, x;
+    k->portable(&want, a, b);
+    bool ok = CZ_CHECK(tb_fp2_reduced(&want));
+    k->adx(&got, a, b);
+    ok &= tb_fp2_same(k->name, &got, &want);
+    x = *a;
+    k->adx(&x, &x, b);
+    ok &= tb_fp2_same(k->name, &x, &want);
+    x = *b;
+    k->adx(&x, a, &x);
+    ok &= tb_fp2_same(k->name, &x, &want);
+    k->portable(&want, a, a);
+    k->adx(&got, a, a);
+    ok &= tb_fp2_same(k->name, &got, &want);
+    x = *a;
+    k->adx(&x, &x, &x);
+    ok &= tb_fp2_same(k->name, &x, &want);
+    return ok;
+}
+
+static bool tb_fp2_compare_un(const tb_fp2_un *k, const cz_fp2 *a)
+{
+    cz_fp2 want, got, x;
+    k->portable(&want, a);
+    bool ok = CZ_CHECK(tb_fp2_reduced(&want));
+    k->adx(&got, a);
+    ok &= tb_fp2_same(k->name, &got, &want);
+    x = *a;
+    k->adx(&x, &x);
+    ok &= tb_fp2_same(k->name, &x, &want);
+    return ok;
+}
+
+/* cz_fp4_sqr: outputs apart, onto the inputs (r0 = x, r1 = y), crossed (r0 = y, r1 = x), and
+ * with x == y. */
+static bool tb_fp4_compare(const cz_fp2 *x, const cz_fp2 *y)
+{
+    cz_fp2 w0, w1, g0, g1, u, v;
+    cz_fp4_sqr_portable(&w0, &w1, x, y);
+    bool ok = CZ_CHECK(tb_fp2_reduced(&w0) && tb_fp2_reduced(&w1));
+    cz_fp4_sqr_adx(&g0, &g1, x, y);
+    ok &= tb_fp2_same("fp4_sqr r0", &g0, &w0);
+    ok &= tb_fp2_same("fp4_sqr r1", &g1, &w1);
+    u = *x;
+    v = *y;
+    cz_fp4_sqr_adx(&u, &v, &u, &v);
+    ok &= tb_fp2_same("fp4_sqr r0", &u, &w0);
+    ok &= tb_fp2_same("fp4_sqr r1", &v, &w1);
+    u = *x;
+    v = *y;
+    cz_fp4_sqr_adx(&v, &u, &u, &v);
+    ok &= tb_fp2_same("fp4_sqr r0", &v, &w0);
+    ok &= tb_fp2_same("fp4_sqr r1", &u, &w1);
+    cz_fp4_sqr_portable(&w0, &w1, x, x);
+    u = *x;
+    cz_fp4_sqr_adx(&u, &g1, &u, &u);
+    ok &= tb_fp2_same("fp4_sqr r0", &u, &w0);
+    ok &= tb_fp2_same("fp4_sqr r1", &g1, &w1);
+    return ok;
+}
+
+static bool tb_fp6_same(const cz_fp6 *got, const cz_fp6 *want)
+{
+    if (CZ_CHECK_MEM(got, want, sizeof *want))
+        return true;
+    cz_test_note("fp6 mul_by_01 differs");
+    return false;
+}
+
+/* cz_fp6_mul_by_01: r apart, r == a, b0 == b1, and the coefficients inside the output. */
+static bool tb_fp6_compare(const cz_fp6 *a, const cz_fp2 *b0, const cz_fp2 *b1)
+{
+    cz_fp6 want, got, x;
+    cz_fp6_mul_by_01_portable(&want, a, b0, b1);
+    bool ok =
+        CZ_CHECK(tb_fp2_reduced(&want.c0) && tb_fp2_reduced(&want.c1) && tb_fp2_reduced(&want.c2));
+    cz_fp6_mul_by_01_adx(&got, a, b0, b1);
+    ok &= tb_fp6_same(&got, &want);
+    x = *a;
+    cz_fp6_mul_by_01_adx(&x, &x, b0, b1);
+    ok &= tb_fp6_same(&x, &want);
+    cz_fp6_mul_by_01_portable(&want, a, b0, b0);
+    cz_fp6_mul_by_01_adx(&got, a, b0, b0);
+    ok &= tb_fp6_same(&got, &want);
+    cz_fp6_mul_by_01_portable(&want, a, &a->c2, &a->c0);
+    x = *a;
+    cz_fp6_mul_by_01_adx(&x, &x, &x.c2, &x.c0);
+    ok &= tb_fp6_same(&x, &want);
+    return ok;
+}
+
+/* All kernels on one pair of Fp2 values (and Fp6 values built around them). */
+static bool tb_tower_compare(const tb_fp_pool *pool, const cz_fp2 *a, const cz_fp2 *b)
+{
+    bool ok = true;
+    for (size_t i = 0; i < CZ_ARRAY_LEN(tb_fp2_bins); i++)
+        ok &= tb_fp2_compare_bin(&tb_fp2_bins[i], a, b);
+    for (size_t i = 0; i < CZ_ARRAY_LEN(tb_fp2_uns); i++)
+        ok &= tb_fp2_compare_un(&tb_fp2_uns[i], a);
+    ok &= tb_fp4_compare(a, b);
+    cz_fp6 f;
+    cz_fp2 c;
+    f.c0 = *a;
+    tb_fp2_pick(pool, &f.c1);
+    f.c2 = *b;
+    tb_fp2_pick(pool, &c);
+    ok &= tb_fp6_compare(&f, b, &c);
+    return ok;
+}
+
+/* Every pair of edge cases as an Fp2 element a, against a few partners b. */
+static void test_arith_backend_tower_edges(void)
+{
+    if (tb_skip())
+        return;
+    tb_fp_pool pool;
+    tb_fp_pool_init(&pool);
+    for (size_t i = 0; i < pool.k; i++)
+        for (size_t j = 0; j < pool.k; j++) {
+            cz_fp2 a = {pool.e[i].fp, pool.e[j].fp}, b = {pool.e[j].fp, pool.e[i].fp};
+            if (!tb_tower_compare(&pool, &a, &b))
+                return;
+            tb_fp2_pick(&pool, &b);
+            if (!tb_tower_compare(&pool, &a, &b))
+                return;
+        }
+}
+
+static void test_arith_backend_tower_random(void)
+{
+    if (tb_skip())
+        return;
+    tb_fp_pool pool;
+    tb_fp_pool_init(&pool);
+    for (unsigned it = 0; it < cz_test_iters(3000); it++) {
+        cz_fp2 a, b;
+        tb_fp2_pick(&pool, &a);
+        tb_fp2_pick(&pool, &b);
+        if (!tb_tower_compare(&pool, &a, &b))
+            return;
+    }
+}
+
+/* Chains feed the kernels their own outputs in both back-ends: x ← x·y, y ← y², z ← 3x − 2z,
+ * (x, y) ← (x + y·s)², w ← w·(x + y·v). */
+static void test_arith_backend_tower_chains(void)
+{
+    if (tb_skip())
+        return;
+    tb_fp_pool pool;
+    tb_fp_pool_init(&pool);
+    cz_fp2 xp, yp, zp, xa, ya, za;
+    cz_fp6 wp, wa;
+    tb_fp2_pick(&pool, &xp);
+    tb_fp2_pick(&pool, &yp);
+    tb_fp2_pick(&pool, &zp);
+    tb_fp2_pick(&pool, &wp.c0);
+    tb_fp2_pick(&pool, &wp.c1);
+    tb_fp2_pick(&pool, &wp.c2);
+    xa = xp;
+    ya = yp;
+    za = zp;
+    wa = wp;
+    for (unsigned it = 0; it < cz_test_iters(3000); it++) {
+        cz_fp2_mul_portable(&xp, &xp, &yp);
+        cz_fp2_sqr_portable(&yp, &yp);
+        cz_fp2_3t_minus_2g_portable(&zp, &xp, &zp);
+        cz_fp4_sqr_portable(&xp, &yp, &xp, &yp);
+        cz_fp6_mul_by_01_portable(&wp, &wp, &xp, &yp);
+        cz_fp2_mul_adx(&xa, &xa, &ya);
+        cz_fp2_sqr_adx(&ya, &ya);
+        cz_fp2_3t_minus_2g_adx(&za, &xa, &za);
+        cz_fp4_sqr_adx(&xa, &ya, &xa, &ya);
+        cz_fp6_mul_by_01_adx(&wa, &wa, &xa, &ya);
+        if (!CZ_CHECK_MEM(&xa, &xp, sizeof xp) || !CZ_CHECK_MEM(&ya, &yp, sizeof yp) ||
+            !CZ_CHECK_MEM(&za, &zp, sizeof zp) || !CZ_CHECK_MEM(&wa, &wp, sizeof wp)) {
+            cz_test_note("tower chains diverge at step %u", it);
+            return;
+        }
+    }
+}
+
+/* The NTT butterfly stages (fr_x86_64.S) against their portable twins (fr.c), bit for bit: every
+ * kind, every group shape of small vectors, forward and backward twiddle steps, with and without
+ * the skipped j = 0, on random values mixed with the edge cases. */
+static void test_arith_backend_fr_stages(void)
+{
+    if (tb_skip())
+        return;
+    static const struct {
+        const char *name;
+        cz_fr_stage_fn portable, adx;
+    } kinds[] = {
+        {"dif", cz_fr_dif_stage_portable, cz_fr_dif_stage_adx},
+        {"dif_inv", cz_fr_dif_inv_stage_portable, cz_fr_dif_inv_stage_adx},
+        {"dit", cz_fr_dit_stage_portable, cz_fr_dit_stage_adx},
+        {"dit_inv", cz_fr_dit_inv_stage_portable, cz_fr_dit_inv_stage_adx},
+    };
+    enum { TB_STAGE_N = 128, TB_STAGE_W = 3 * TB_STAGE_N };
+    tb_elem e[TB_MAX_EDGES];
+    size_t ne = tb_edges(&tb_fr, e);
+    cz_rng *rng = cz_test_rng();
+    static cz_fr a[TB_STAGE_N], want[TB_STAGE_N], got[TB_STAGE_N], w[TB_STAGE_W];
+    for (unsigned it = 0; it < cz_test_iters(3000); it++) {
+        /* one value in four an edge case */
+        for (size_t i = 0; i < TB_STAGE_N + TB_STAGE_W; i++) {
+            tb_elem v;
+            if ((cz_rng_u64(rng) & 3) == 0)
+                v = e[cz_rng_u64(rng) % ne];
+            else
+                tb_rand(&tb_fr, &v, it & 1);
+            if (i < TB_STAGE_N)
+                a[i] = v.fr;
+            else
+                w[i - TB_STAGE_N] = v.fr;
+        }
+        unsigned log_n = 1 + (unsigned)(cz_rng_u64(rng) % 7);
+        size_t n = (size_t)1 << log_n, h = (size_t)1 << (cz_rng_u64(rng) % log_n);
+        ptrdiff_t wstep = (ptrdiff_t)(cz_rng_u64(rng) % 3) - 1; /* −1, 0 or 1, then ±2 */
+        if (wstep == 0)
+            wstep = cz_rng_u64(rng) & 1 ? 2 : -2;
+        const cz_fr *wp = wstep < 0 ? &w[TB_STAGE_W - 1] : w;
+        bool skip0 = cz_rng_u64(rng) & 1;
+        size_t kind = it % CZ_ARRAY_LEN(kinds);
+        memcpy(want, a, n * sizeof(cz_fr));
+        memcpy(got, a, n * sizeof(cz_fr));
+        kinds[kind].portable(want, n, h, wp, wstep, skip0);
+        kinds[kind].adx(got, n, h, wp, wstep, skip0);
+        if (!CZ_CHECK_MEM(got, want, n * sizeof(cz_fr))) {
+            cz_test_note("%s: n = %zu, h = %zu, wstep = %td, skip0 = %d", kinds[kind].name, n, h,
+                         wstep, skip0);
+            return;
+        }
+    }
+}
+
 #else /* !CZ_HAVE_X86_64_ASM */
 
 static void test_arith_backend_skipped(void)
@@ -393,6 +707,10 @@ static void test_arith_backend_skipped(void)
 #define test_arith_backend_fr_random test_arith_backend_skipped
 #define test_arith_backend_chains test_arith_backend_skipped
 #define test_arith_backend_dispatch test_arith_backend_skipped
+#define test_arith_backend_tower_edges test_arith_backend_skipped
+#define test_arith_backend_tower_random test_arith_backend_skipped
+#define test_arith_backend_tower_chains test_arith_backend_skipped
+#define test_arith_backend_fr_stages test_arith_backend_skipped
 
 #endif /* CZ_HAVE_X86_64_ASM */
 
@@ -400,4 +718,8 @@ CZ_TEST_MODULE(arith_backend, {"fp_edges", test_arith_backend_fp_edges},
                {"fr_edges", test_arith_backend_fr_edges},
                {"fp_random", test_arith_backend_fp_random},
                {"fr_random", test_arith_backend_fr_random}, {"chains", test_arith_backend_chains},
-               {"dispatch", test_arith_backend_dispatch});
+               {"dispatch", test_arith_backend_dispatch},
+               {"tower_edges", test_arith_backend_tower_edges},
+               {"tower_random", test_arith_backend_tower_random},
+               {"tower_chains", test_arith_backend_tower_chains},
+               {"fr_stages", test_arith_backend_fr_stages});

@@ -2,6 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "compiler.h"
 #include "cuzk/experimental.h"
 #include "cz_test.h"
 #include "pool.h"
@@ -27,6 +28,16 @@ static size_t bitrev(size_t x, unsigned bits)
     for (unsigned i = 0; i < bits; i++, x >>= 1)
         r = (r << 1) | (x & 1);
     return r;
+}
+
+static void horner(cz_fr *r, const cz_fr *coeffs, size_t n, const cz_fr *x)
+{
+    cz_fr acc = cz_fr_zero;
+    for (size_t i = n; i-- > 0;) {
+        cz_fr_mul(&acc, &acc, x);
+        cz_fr_add(&acc, &acc, &coeffs[i]);
+    }
+    *r = acc;
 }
 
 /* out_j = scale·Σ_i in_i·(shift·w^j)^i: the DFT, inverse DFT and coset evaluation in one. */
@@ -147,14 +158,69 @@ static void test_ntt_round_trips(void)
     cz_pool_destroy(pool);
 }
 
-static void horner(cz_fr *r, const cz_fr *coeffs, size_t n, const cz_fr *x)
+/* Single outputs of every transform against Horner's rule, at sizes whose large stages run as
+ * one or two column passes (the naive DFT above only reaches the blocks): out_j =
+ * scale·A(shift·w^j) at j = 1, m − 1 and two random j, read at bitrev(j) for bit-reversed output. */
+static void test_ntt_spot_checks(void)
 {
-    cz_fr acc = cz_fr_zero;
-    for (size_t i = n; i-- > 0;) {
-        cz_fr_mul(&acc, &acc, x);
-        cz_fr_add(&acc, &acc, &coeffs[i]);
+    cz_pool *pool = NULL;
+    CZ_CHECK_OK(cz_pool_create(&pool, 2, 0, "ntt"));
+    static const unsigned logs[] = {13, 15, 18,
+                                    19}; /* blocks only, then passes of 2, 5 and 3 + 3 */
+    static const cz_ntt_order orders[] = {CZ_NTT_NN, CZ_NTT_NR, CZ_NTT_RN, CZ_NTT_RR};
+    for (size_t li = 0; li < CZ_ARRAY_LEN(logs); li++) {
+        unsigned k = logs[li];
+        size_t n = (size_t)1 << k;
+        cz_ntt_domain *d = NULL;
+        CZ_CHECK_OK(cz_ntt_domain_create(&d, n, pool));
+        cz_fr w, w_inv, n_inv;
+        cz_ntt_domain_omega(&w, d);
+        cz_fr_inv(&w_inv, &w);
+        cz_fr_from_u64(&n_inv, n);
+        cz_fr_inv(&n_inv, &n_inv);
+        cz_fr *in = rand_vec(n), *v = malloc(n * sizeof *v);
+        size_t js[4] = {1, n - 1, cz_rng_u64(cz_test_rng()) % n, cz_rng_u64(cz_test_rng()) % n};
+        /* want[f][q]: f = 0 forward, 1 inverse, 2 coset forward */
+        cz_fr want[3][CZ_ARRAY_LEN(js)];
+        for (size_t q = 0; q < CZ_ARRAY_LEN(js); q++) {
+            uint64_t e = js[q];
+            cz_fr x;
+            cz_fr_pow(&x, &w, &e, 1);
+            horner(&want[0][q], in, n, &x);
+            cz_fr_pow(&x, &w_inv, &e, 1);
+            horner(&want[1][q], in, n, &x);
+            cz_fr_mul(&want[1][q], &want[1][q], &n_inv);
+            cz_fr_pow(&x, &w, &e, 1);
+            cz_fr_mul(&x, &x, &cz_fr_generator);
+            horner(&want[2][q], in, n, &x);
+        }
+        cz_test_note("k=%u", k);
+        for (int t = 0; t < 6; t++) {
+            /* 0–3: forward NN, NR, RN, RR; 4: inverse NR; 5: coset forward. NN and RR only add
+             * the (separately tested) permutation: the large sizes skip them. */
+            if (k > 15 && (t == 0 || t == 3))
+                continue;
+            bool rev_in = t == 2 || t == 3, rev_out = t == 1 || t == 3 || t == 4;
+            for (size_t i = 0; i < n; i++)
+                v[rev_in ? bitrev(i, k) : i] = in[i];
+            if (t == 4)
+                cz_ntt_inverse(d, pool, v, CZ_NTT_NR);
+            else if (t == 5)
+                cz_ntt_coset_forward(d, pool, v);
+            else
+                cz_ntt_forward(d, t & 1 ? NULL : pool, v, orders[t]);
+            const cz_fr *want_t = want[t < 4 ? 0 : t - 3];
+            unsigned bad = 0;
+            for (size_t q = 0; q < CZ_ARRAY_LEN(js); q++)
+                bad += !cz_fr_eq(&v[rev_out ? bitrev(js[q], k) : js[q]], &want_t[q]);
+            CZ_CHECK(bad == 0);
+            if (bad)
+                cz_test_note("transform %d", t);
+        }
+        free(in), free(v);
+        cz_ntt_domain_destroy(d);
     }
-    *r = acc;
+    cz_pool_destroy(pool);
 }
 
 /* Whether A(τ)·B(τ) − C(τ) = h(τ)·(τ^m − 1) at a random τ, with A, B, C interpolated from the
@@ -232,4 +298,5 @@ static void test_ntt_domain_limits(void)
 }
 
 CZ_TEST_MODULE(ntt, {"vs_naive_dft", test_ntt_vs_naive_dft}, {"round_trips", test_ntt_round_trips},
-               {"quotient", test_ntt_quotient}, {"domain_limits", test_ntt_domain_limits});
+               {"spot_checks", test_ntt_spot_checks}, {"quotient", test_ntt_quotient},
+               {"domain_limits", test_ntt_domain_limits});
