@@ -9,6 +9,7 @@ void cz_cs_init(cz_cs *cs, const cz_cs_ops *ops, bool values)
     memset(cs, 0, sizeof *cs);
     cs->ops = ops;
     cs->values = values;
+    cs->needs_lcs = true;
     for (int i = 0; i < 3; i++)
         cz_lc_init(&cs->scratch[i]);
     cz_cs_alloc_input(cs, values ? &cz_fr_one : NULL);
@@ -47,9 +48,11 @@ cz_lc *cz_cs_lc(cz_cs *cs, unsigned which)
 
 void cz_cs_enforce(cz_cs *cs, const char *annotation, cz_lc *a, cz_lc *b, cz_lc *c)
 {
-    cz_lc_normalize(a);
-    cz_lc_normalize(b);
-    cz_lc_normalize(c);
+    if (cs->needs_lcs) {
+        cz_lc_normalize(a);
+        cz_lc_normalize(b);
+        cz_lc_normalize(c);
+    }
     cs->annotation = annotation;
     cs->ops->enforce(cs, a, b, c);
     cs->num_constraints++;

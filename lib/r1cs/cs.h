@@ -33,7 +33,9 @@ typedef struct cz_cs_ops {
 
 struct cz_cs {
     const cz_cs_ops *ops;
-    bool values; /* allocations carry values; gadgets compute them */
+    bool values;    /* allocations carry values; gadgets compute them */
+    bool needs_lcs; /* the backend reads the constraints' LCs; when clear (witness, count)
+                     * gadgets may leave them empty and only call cz_cs_enforce */
     uint32_t num_inputs, num_aux;
     uint64_t num_constraints;
     cz_status status; /* the first failure (out of memory, an unsatisfied constraint); sticky */

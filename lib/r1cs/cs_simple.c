@@ -17,7 +17,11 @@ static void cz_cs_count_enforce(cz_cs *cs, const cz_lc *a, const cz_lc *b, const
 
 static const cz_cs_ops cz_cs_count_ops = {cz_cs_count_alloc, cz_cs_count_enforce};
 
-void cz_cs_count_init(cz_cs_count *c) { cz_cs_init(&c->cs, &cz_cs_count_ops, false); }
+void cz_cs_count_init(cz_cs_count *c)
+{
+    cz_cs_init(&c->cs, &cz_cs_count_ops, false);
+    c->cs.needs_lcs = false;
+}
 
 void cz_cs_count_free(cz_cs_count *c) { cz_cs_release(&c->cs); }
 
@@ -41,6 +45,7 @@ void cz_cs_witness_init(cz_cs_witness *w)
 {
     *w = (cz_cs_witness){0};
     cz_cs_init(&w->cs, &cz_cs_witness_ops, true);
+    w->cs.needs_lcs = false;
 }
 
 void cz_cs_witness_reserve(cz_cs_witness *w, size_t inputs, size_t aux)

@@ -57,8 +57,10 @@ static void cz_lc_reserve(cz_lc *lc, uint32_t terms, uint32_t pool)
 void cz_lc_copy(cz_lc *dst, const cz_lc *src)
 {
     cz_lc_reserve(dst, src->len, src->pool_len);
-    memcpy(dst->terms, src->terms, src->len * sizeof *src->terms);
-    memcpy(dst->pool, src->pool, src->pool_len * sizeof *src->pool);
+    if (src->len)
+        memcpy(dst->terms, src->terms, src->len * sizeof *src->terms);
+    if (src->pool_len)
+        memcpy(dst->pool, src->pool, src->pool_len * sizeof *src->pool);
     dst->len = src->len;
     dst->pool_len = src->pool_len;
     dst->sorted = src->sorted;
@@ -102,7 +104,7 @@ static cz_coeff_tag cz_lc_merge_coeffs(cz_lc *lc, cz_coeff_tag a, cz_coeff_tag b
     return cz_lc_pool_put(lc, &x);
 }
 
-void cz_lc_add_tagged(cz_lc *lc, cz_var v, cz_coeff_tag coeff, const cz_fr *pool_value)
+void cz_lc_add_tagged_slow(cz_lc *lc, cz_var v, cz_coeff_tag coeff, const cz_fr *pool_value)
 {
     if (coeff & CZ_COEFF_POOL)
         coeff = cz_lc_pool_put(lc, pool_value);
@@ -119,18 +121,56 @@ void cz_lc_add_tagged(cz_lc *lc, cz_var v, cz_coeff_tag coeff, const cz_fr *pool
     lc->terms[lc->len++] = (cz_lc_term){v, coeff};
 }
 
-static int cz_lc_term_cmp(const void *a, const void *b)
+/* Merges the sorted runs a[0, m) and a[m, n) through tmp (n terms of room). */
+static void cz_lc_merge_runs(cz_lc_term *a, size_t m, size_t n, cz_lc_term *tmp)
 {
-    cz_var x = ((const cz_lc_term *)a)->var, y = ((const cz_lc_term *)b)->var;
-    return (x > y) - (x < y);
+    size_t i = 0, j = m, k = 0;
+    while (i < m && j < n)
+        tmp[k++] = a[j].var < a[i].var ? a[j++] : a[i++];
+    while (i < m)
+        tmp[k++] = a[i++];
+    while (j < n)
+        tmp[k++] = a[j++];
+    memcpy(a, tmp, n * sizeof *a);
+}
+
+/* Natural merge sort: gadgets build LCs as a few ascending runs (MultiEq's left side is one run
+ * per packed equality), so merging runs pairwise costs O(n log runs) with no comparisons
+ * through a function pointer. Equal variables need no particular order: they are merged. */
+static void cz_lc_sort(cz_lc_term *a, size_t n)
+{
+    /* MultiEq's left sides reach ~1050 terms: those fit the stack buffer, larger ones allocate */
+    cz_lc_term stack[2048], *tmp = n <= CZ_ARRAY_LEN(stack) ? stack : malloc(n * sizeof *tmp);
+    CZ_ASSERT(tmp != NULL);
+    for (;;) {
+        /* one pass: merge each pair of adjacent runs */
+        size_t runs = 0;
+        for (size_t start = 0; start < n;) {
+            size_t mid = start + 1;
+            while (mid < n && a[mid - 1].var <= a[mid].var)
+                mid++;
+            size_t end = mid;
+            if (end < n) {
+                end++;
+                while (end < n && a[end - 1].var <= a[end].var)
+                    end++;
+                cz_lc_merge_runs(a + start, mid - start, end - start, tmp);
+            }
+            runs++;
+            start = end;
+        }
+        if (runs <= 1)
+            break;
+    }
+    if (tmp != stack)
+        free(tmp);
 }
 
 void cz_lc_normalize(cz_lc *lc)
 {
     if (lc->sorted)
         return;
-    /* a stable order is not needed: equal variables merge, and addition commutes */
-    qsort(lc->terms, lc->len, sizeof *lc->terms, cz_lc_term_cmp);
+    cz_lc_sort(lc->terms, lc->len);
     uint32_t out = 0;
     for (uint32_t i = 0; i < lc->len; i++) {
         if (out > 0 && lc->terms[out - 1].var == lc->terms[i].var)

@@ -69,8 +69,19 @@ void cz_lc_free(cz_lc *lc);  /* accepts an LC never added to, and leaves it empt
 void cz_lc_clear(cz_lc *lc); /* empties, keeping the storage */
 void cz_lc_copy(cz_lc *dst, const cz_lc *src);
 
-/* Appends coefficient·v (merging with an existing term for v). */
-void cz_lc_add_tagged(cz_lc *lc, cz_var v, cz_coeff_tag coeff, const cz_fr *pool_value);
+void cz_lc_add_tagged_slow(cz_lc *lc, cz_var v, cz_coeff_tag coeff, const cz_fr *pool_value);
+
+/* Appends coefficient·v (merging with an existing term for v). The common case — a tagged
+ * coefficient for a variable above the last one, with room left — is a single store. */
+CZ_INLINE void cz_lc_add_tagged(cz_lc *lc, cz_var v, cz_coeff_tag coeff, const cz_fr *pool_value)
+{
+    if (CZ_LIKELY(!(coeff & CZ_COEFF_POOL) && lc->len < lc->cap &&
+                  (lc->len == 0 || lc->terms[lc->len - 1].var < v))) {
+        lc->terms[lc->len++] = (cz_lc_term){v, coeff};
+        return;
+    }
+    cz_lc_add_tagged_slow(lc, v, coeff, pool_value);
+}
 
 CZ_INLINE void cz_lc_add(cz_lc *lc, cz_var v) { cz_lc_add_tagged(lc, v, CZ_COEFF_ONE, NULL); }
 CZ_INLINE void cz_lc_sub(cz_lc *lc, cz_var v) { cz_lc_add_tagged(lc, v, CZ_COEFF_MINUS_ONE, NULL); }
