@@ -7,6 +7,7 @@ packages=(
   clang libclang-rt-14-dev # fuzzing (libFuzzer) and sanitizer runtimes
   clang-format      # style check
   libgmp-dev        # GMP: the independent oracle of the field tests
+  libssl-dev        # OpenSSL libcrypto: native SHA-256 (gadgets, tests)
   python3           # tools/gen_constants.py
   git
 )
