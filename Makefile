@@ -16,11 +16,8 @@ all:
 test: all
 	@$(CTEST) release -j $(JOBS)
 
-# The end-to-end demo proof (`cuzk demo`) arrives with the Groth16 layer; until then the main
-# job this tree can run is the arithmetic benchmark.
 demo: all
-	@echo "cuzk: the Groth16 demo proof is not built yet; running the arithmetic benchmark"
-	@./build/cuzk bench arith --quick
+	@./build/cuzk demo
 
 check:
 	@cmake --preset debug >/dev/null

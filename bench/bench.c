@@ -102,7 +102,7 @@ void cz_bench_header(const cz_bench_opts *o, const char *area)
     printf("threads : %u\n", o->threads);
     if (cz_bench_ghz > 0)
         printf("clock   : ~%.2f GHz (dependent-add chain; cycles below use it)\n", cz_bench_ghz);
-    printf("\n%-26s %10s %7s %12s %12s %12s %10s\n", "name", "size", "threads", "min", "median",
+    printf("\n%-32s %10s %7s %12s %12s %12s %10s\n", "name", "size", "threads", "min", "median",
            "max", "cycles");
 }
 
@@ -121,6 +121,12 @@ static void cz_bench_fmt(char *buf, size_t n, double v, const char *unit)
 {
     if (strcmp(unit, "s") == 0)
         snprintf(buf, n, "%.4g s", v);
+    else if (strcmp(unit, "constraints/s") == 0)
+        snprintf(buf, n, "%.4g M/s", v / 1e6);
+    else if (strcmp(unit, "bytes/constraint") == 0)
+        snprintf(buf, n, "%.4g B", v);
+    else if (strcmp(unit, "ns") != 0)
+        snprintf(buf, n, "%.4g %s", v, unit);
     else if (v >= 1e6)
         snprintf(buf, n, "%.4g ms", v / 1e6);
     else if (v >= 1e4)
@@ -147,7 +153,7 @@ void cz_bench_report(const cz_bench_opts *o, const char *name, size_t size, unsi
         cz_bench_fmt(c, sizeof c, max, unit);
         if (cz_bench_ghz > 0 && strcmp(unit, "ns") == 0)
             snprintf(cyc, sizeof cyc, "%.0f", median * cz_bench_ghz);
-        printf("%-26s %10zu %7u %12s %12s %12s %10s\n", name, size, threads, a, b, c, cyc);
+        printf("%-32s %10zu %7u %12s %12s %12s %10s\n", name, size, threads, a, b, c, cyc);
     }
     fflush(stdout);
 }

@@ -37,8 +37,8 @@ bool cz_bench_selected(const cz_bench_opts *o, const char *name);
 void cz_bench_run(const cz_bench_opts *o, const char *name, size_t size, unsigned threads,
                   cz_bench_fn fn, void *ctx, double ops_per_iter);
 
-/* Prints one row from externally measured samples (seconds), for long cases that time
- * themselves. unit is "s" or "ns". */
+/* Prints one row from externally measured samples, for long cases that time themselves. unit is
+ * "s" or "ns" (seconds per operation), or a rate or size: "constraints/s", "bytes/constraint". */
 void cz_bench_report(const cz_bench_opts *o, const char *name, size_t size, unsigned threads,
                      const char *unit, double *samples, unsigned n);
 
@@ -63,5 +63,7 @@ void cz_bench_usage_common(void);
 int cz_bench_arith(int argc, char **argv);
 int cz_bench_ntt(int argc, char **argv);
 int cz_bench_msm(int argc, char **argv);
+int cz_bench_prove(int argc, char **argv);
+int cz_bench_synth(int argc, char **argv);
 
 #endif /* CZ_BENCH_H */

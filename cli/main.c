@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "bench.h"
+#include "cli.h"
 #include "cuzk/cuzk.h"
 
 typedef struct cz_cli_area {
@@ -13,14 +14,20 @@ typedef struct cz_cli_area {
 
 static const cz_cli_area cz_bench_areas[] = {
     {"arith", cz_bench_arith, "field, curve and pairing operations (ns per operation)"},
+    {"prove", cz_bench_prove, "Groth16 proofs of SHA-256 circuits per phase (s), peak memory"},
     {"msm", cz_bench_msm, "G1/G2 multi-scalar multiplication (s per MSM)"},
     {"ntt", cz_bench_ntt, "NTT, coset NTT and the Groth16 quotient (s per transform)"},
+    {"synth", cz_bench_synth, "constraint synthesis of test circuits (constraints/s)"},
 };
 
 static void cz_cli_usage(FILE *out)
 {
     fprintf(out, "usage: cuzk <command> [options]\n\n"
                  "commands:\n"
+                 "  demo           prove and verify a SHA-256 preimage end to end, with timings\n"
+                 "  setup          generate Groth16 parameters for a circuit\n"
+                 "  prove          prove a circuit instance\n"
+                 "  verify         verify a proof\n"
                  "  bench <area>   run benchmarks (cuzk bench --help lists the areas)\n"
                  "  version        print the version and build\n"
                  "  help           this text\n\n"
@@ -56,8 +63,17 @@ int main(int argc, char **argv)
         return 2;
     }
     const char *cmd = argv[1];
-    if (strcmp(cmd, "bench") == 0)
-        return cz_cli_bench(argc - 2, argv + 2);
+    static const struct {
+        const char *name;
+        int (*run)(int argc, char **argv);
+    } commands[] = {{"bench", cz_cli_bench},
+                    {"demo", cz_cmd_demo},
+                    {"setup", cz_cmd_setup},
+                    {"prove", cz_cmd_prove},
+                    {"verify", cz_cmd_verify}};
+    for (size_t i = 0; i < sizeof commands / sizeof *commands; i++)
+        if (strcmp(cmd, commands[i].name) == 0)
+            return commands[i].run(argc - 2, argv + 2);
     if (strcmp(cmd, "version") == 0 || strcmp(cmd, "--version") == 0) {
         printf("cuzk %s\n", cz_version_string());
         return 0;

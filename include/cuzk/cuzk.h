@@ -8,6 +8,10 @@
 #ifndef CUZK_CUZK_H
 #define CUZK_CUZK_H
 
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -42,6 +46,117 @@ const char *cz_status_str(cz_status s);
 
 /* "MAJOR.MINOR.PATCH (build type, backends)". */
 const char *cz_version_string(void);
+
+/* ---- worker pools -------------------------------------------------------------------------- */
+
+/* A fixed-size worker pool that multi-threaded work runs on; a NULL pool means "the calling
+ * thread only". The calling thread always takes part, so N workers give N + 1 threads. */
+typedef struct cz_pool cz_pool;
+
+/* Starts nthreads workers (0: one per online CPU) named "<name>-<i>" and a queue of
+ * queue_capacity pending jobs (0: 4 per worker). */
+cz_status cz_pool_create(cz_pool **out, unsigned nthreads, size_t queue_capacity, const char *name);
+/* Waits for every queued job, stops the workers and frees the pool. Accepts NULL. */
+void cz_pool_destroy(cz_pool *pool);
+/* Number of workers; 0 for a NULL pool. */
+unsigned cz_pool_threads(const cz_pool *pool);
+
+/* ---- circuits ------------------------------------------------------------------------------ */
+
+/* A circuit instance: its shape and, for proving, its witness. Public inputs are Fr elements as
+ * 32 canonical little-endian bytes (blstrs' to_repr), ONE excluded. */
+typedef struct cz_circuit cz_circuit;
+
+/* Knowledge of a SHA-256 preimage: the message is private, the digest public (multipacked into
+ * 2 inputs). A 64-byte message gives 45,387 constraints (a 2^16 domain). message may be NULL
+ * for a shape-only instance (setup). */
+cz_status cz_circuit_sha256_preimage(cz_circuit **out, const uint8_t *message, size_t len);
+size_t cz_circuit_num_inputs(const cz_circuit *c);
+/* Writes the instance's public inputs (cz_circuit_num_inputs of them). */
+cz_status cz_circuit_inputs(const cz_circuit *c, uint8_t (*out)[32]);
+void cz_circuit_free(cz_circuit *c); /* accepts NULL */
+
+/* ---- parameters ---------------------------------------------------------------------------- */
+
+/* A Groth16 proving key (bellperson's .params) and a verifying key (.vk), prepared for use. */
+typedef struct cz_params cz_params;
+typedef struct cz_vk cz_vk;
+
+typedef struct cz_params_load_opts {
+    bool subgroup_checks; /* check every point's subgroup membership (slow; off by default) */
+    const char *digest;   /* expected first 32 hex digits of the file's Blake2b-512, or NULL */
+    cz_pool *pool;        /* decodes points in parallel */
+} cz_params_load_opts;
+
+/* Loads a .params file. Any malformed, truncated or mismatched file is an error
+ * (CZ_ERR_BAD_PARAMS, CZ_ERR_IO) with the section, point and byte offset written into why. */
+cz_status cz_params_load(cz_params **out, const char *path, const cz_params_load_opts *opts,
+                         char *why, size_t why_len);
+/* Writes the .params file and, when vk_path is not NULL, the matching .vk. */
+cz_status cz_params_save(const cz_params *p, const char *params_path, const char *vk_path);
+void cz_params_free(cz_params *p); /* accepts NULL */
+
+cz_status cz_vk_load(cz_vk **out, const char *path, char *why, size_t why_len);
+cz_status cz_vk_from_params(cz_vk **out, const cz_params *p);
+size_t cz_vk_num_inputs(const cz_vk *vk); /* public inputs, ONE excluded */
+void cz_vk_free(cz_vk *vk);               /* accepts NULL */
+
+/* Generates parameters for the circuit's shape. The toxic waste comes from the OS CSPRNG; an
+ * insecure_seed makes them reproducible and INSECURE (anyone can forge proofs): tests, demos
+ * and benchmarks only. */
+cz_status cz_setup(cz_params **out, const cz_circuit *c, const uint64_t *insecure_seed,
+                   cz_pool *pool);
+
+/* ---- proving and verifying ----------------------------------------------------------------- */
+
+#define CZ_PROOF_BYTES 192 /* A (48) ‖ B (96) ‖ C (48), compressed */
+
+/* The phases of a proof. */
+enum cz_prove_phase {
+    CZ_PHASE_SYNTHESIS, /* witness and a, b, c */
+    CZ_PHASE_H,         /* the quotient: 7 NTTs */
+    CZ_PHASE_MSM_H,
+    CZ_PHASE_MSM_L,
+    CZ_PHASE_MSM_A,
+    CZ_PHASE_MSM_B_G1,
+    CZ_PHASE_MSM_B_G2,
+    CZ_PHASE_SELF_CHECK, /* verifying the proof before returning it */
+    CZ_PHASES
+};
+
+/* A short name of a phase ("synthesis", "msm_h", …). */
+const char *cz_prove_phase_name(int phase);
+
+/* Hardware counters of a phase: the calling thread and the threads it started after the
+ * counters were opened (with a pool created before cz_prove, only the calling thread). */
+typedef struct cz_counters {
+    bool valid;
+    uint64_t cycles, instructions, l1d_misses, llc_misses, branch_misses;
+} cz_counters;
+
+typedef struct cz_prove_stats {
+    double seconds[CZ_PHASES]; /* wall time of each phase */
+    double total;
+    cz_counters counters[CZ_PHASES]; /* with cz_prove_opts.counters */
+    char counters_note[128];         /* why counters are missing, if they are */
+} cz_prove_stats;
+
+typedef struct cz_prove_opts {
+    cz_pool *pool;
+    bool self_check; /* verify the proof before returning it (CZ_ERR_SELF_VERIFY_FAILED) */
+    /* Fixed randomizers (canonical LE Fr) for reproducible proofs in tests; NULL: drawn from
+     * the OS CSPRNG, as every real proof must be. */
+    const uint8_t *r, *s;
+    bool counters; /* read hardware counters per phase (perf_event_open) */
+} cz_prove_opts;
+
+cz_status cz_prove(uint8_t proof[CZ_PROOF_BYTES], const cz_params *p, const cz_circuit *c,
+                   const cz_prove_opts *opts, cz_prove_stats *stats);
+
+/* *valid is whether the proof verifies for the n public inputs. Malformed proof bytes are
+ * CZ_OK with *valid = false; a wrong input count is CZ_ERR_INVALID_ARG. */
+cz_status cz_verify(bool *valid, const cz_vk *vk, const uint8_t proof[CZ_PROOF_BYTES],
+                    const uint8_t (*inputs)[32], size_t n);
 
 #ifdef __cplusplus
 }

@@ -45,20 +45,6 @@ const char *cz_arith_backend_name(cz_arith_backend b);
 /* Number of online CPUs (at least 1). */
 unsigned cz_cpu_count(void);
 
-/* A fixed-size worker pool that multi-threaded kernels (MSM, NTT) run on; a NULL pool means
- * "the calling thread only". */
-typedef struct cz_pool cz_pool;
-
-/* Starts nthreads workers (0: one per online CPU) named "<name>-<i>" and a queue of
- * queue_capacity pending jobs (0: 4 per worker). */
-cz_status cz_pool_create(cz_pool **out, unsigned nthreads, size_t queue_capacity, const char *name);
-
-/* Waits for every queued job, stops the workers and frees the pool. Accepts NULL. */
-void cz_pool_destroy(cz_pool *pool);
-
-/* Number of workers; 0 for a NULL pool. */
-unsigned cz_pool_threads(const cz_pool *pool);
-
 #ifdef __cplusplus
 }
 #endif

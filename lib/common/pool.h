@@ -17,7 +17,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "cuzk/platform.h" /* cz_pool_create, cz_pool_destroy, cz_pool_threads */
+#include "cuzk/cuzk.h" /* cz_pool_create, cz_pool_destroy, cz_pool_threads */
 
 /* Queues fn(arg); blocks while the queue is full. arg must stay valid until fn has run. */
 void cz_pool_submit(cz_pool *pool, void (*fn)(void *arg), void *arg);

@@ -49,10 +49,12 @@ cz_bit cz_bit_alloc(cz_cs *cs, bool value)
 {
     cz_var v = cz_bit_var(cs, value);
     /* (ONE − b)·b = 0 */
-    cz_lc *a = cz_cs_lc(cs, 0), *b = cz_cs_lc(cs, 1), *c = cz_cs_lc(cs, 2);
-    cz_lc_add_one(a);
-    cz_lc_sub(a, v);
-    cz_lc_add(b, v);
+    cz_lc *a, *b, *c;
+    if (cz_cs_lcs(cs, &a, &b, &c)) {
+        cz_lc_add_one(a);
+        cz_lc_sub(a, v);
+        cz_lc_add(b, v);
+    }
     cz_cs_enforce(cs, "boolean constraint", a, b, c);
     return (cz_bit){v, value};
 }
@@ -61,11 +63,13 @@ cz_bit cz_bit_alloc_conditionally(cz_cs *cs, bool value, cz_bit must_be_false)
 {
     cz_var v = cz_bit_var(cs, value);
     /* (ONE − must_be_false − b)·b = 0 */
-    cz_lc *a = cz_cs_lc(cs, 0), *b = cz_cs_lc(cs, 1), *c = cz_cs_lc(cs, 2);
-    cz_lc_add_one(a);
-    cz_lc_sub(a, must_be_false.var);
-    cz_lc_sub(a, v);
-    cz_lc_add(b, v);
+    cz_lc *a, *b, *c;
+    if (cz_cs_lcs(cs, &a, &b, &c)) {
+        cz_lc_add_one(a);
+        cz_lc_sub(a, must_be_false.var);
+        cz_lc_sub(a, v);
+        cz_lc_add(b, v);
+    }
     cz_cs_enforce(cs, "boolean constraint", a, b, c);
     return (cz_bit){v, value};
 }
@@ -75,12 +79,14 @@ cz_bit cz_bit_xor(cz_cs *cs, cz_bit x, cz_bit y)
     bool r = x.value ^ y.value;
     cz_var v = cz_bit_var(cs, r);
     /* (x + x)·y = x + y − r: 2xy = x + y − r holds exactly when r = x ⊕ y for boolean x, y */
-    cz_lc *a = cz_cs_lc(cs, 0), *b = cz_cs_lc(cs, 1), *c = cz_cs_lc(cs, 2);
-    cz_lc_add_pow2(a, x.var, 1, false);
-    cz_lc_add(b, y.var);
-    cz_lc_add(c, x.var < y.var ? x.var : y.var);
-    cz_lc_add(c, x.var < y.var ? y.var : x.var);
-    cz_lc_sub(c, v);
+    cz_lc *a, *b, *c;
+    if (cz_cs_lcs(cs, &a, &b, &c)) {
+        cz_lc_add_pow2(a, x.var, 1, false);
+        cz_lc_add(b, y.var);
+        cz_lc_add(c, x.var < y.var ? x.var : y.var);
+        cz_lc_add(c, x.var < y.var ? y.var : x.var);
+        cz_lc_sub(c, v);
+    }
     cz_cs_enforce(cs, "xor constraint", a, b, c);
     return (cz_bit){v, r};
 }
@@ -90,10 +96,12 @@ cz_bit cz_bit_and(cz_cs *cs, cz_bit x, cz_bit y)
     bool r = x.value & y.value;
     cz_var v = cz_bit_var(cs, r);
     /* x·y = r */
-    cz_lc *a = cz_cs_lc(cs, 0), *b = cz_cs_lc(cs, 1), *c = cz_cs_lc(cs, 2);
-    cz_lc_add(a, x.var);
-    cz_lc_add(b, y.var);
-    cz_lc_add(c, v);
+    cz_lc *a, *b, *c;
+    if (cz_cs_lcs(cs, &a, &b, &c)) {
+        cz_lc_add(a, x.var);
+        cz_lc_add(b, y.var);
+        cz_lc_add(c, v);
+    }
     cz_cs_enforce(cs, "and constraint", a, b, c);
     return (cz_bit){v, r};
 }
@@ -103,11 +111,13 @@ cz_bit cz_bit_and_not(cz_cs *cs, cz_bit x, cz_bit y)
     bool r = x.value & !y.value;
     cz_var v = cz_bit_var(cs, r);
     /* x·(ONE − y) = r */
-    cz_lc *a = cz_cs_lc(cs, 0), *b = cz_cs_lc(cs, 1), *c = cz_cs_lc(cs, 2);
-    cz_lc_add(a, x.var);
-    cz_lc_add_one(b);
-    cz_lc_sub(b, y.var);
-    cz_lc_add(c, v);
+    cz_lc *a, *b, *c;
+    if (cz_cs_lcs(cs, &a, &b, &c)) {
+        cz_lc_add(a, x.var);
+        cz_lc_add_one(b);
+        cz_lc_sub(b, y.var);
+        cz_lc_add(c, v);
+    }
     cz_cs_enforce(cs, "and not constraint", a, b, c);
     return (cz_bit){v, r};
 }
@@ -117,12 +127,14 @@ cz_bit cz_bit_nor(cz_cs *cs, cz_bit x, cz_bit y)
     bool r = !x.value & !y.value;
     cz_var v = cz_bit_var(cs, r);
     /* (ONE − x)·(ONE − y) = r */
-    cz_lc *a = cz_cs_lc(cs, 0), *b = cz_cs_lc(cs, 1), *c = cz_cs_lc(cs, 2);
-    cz_lc_add_one(a);
-    cz_lc_sub(a, x.var);
-    cz_lc_add_one(b);
-    cz_lc_sub(b, y.var);
-    cz_lc_add(c, v);
+    cz_lc *a, *b, *c;
+    if (cz_cs_lcs(cs, &a, &b, &c)) {
+        cz_lc_add_one(a);
+        cz_lc_sub(a, x.var);
+        cz_lc_add_one(b);
+        cz_lc_sub(b, y.var);
+        cz_lc_add(c, v);
+    }
     cz_cs_enforce(cs, "nor constraint", a, b, c);
     return (cz_bit){v, r};
 }
@@ -203,20 +215,25 @@ void cz_boolean_enforce_equal(cz_cs *cs, cz_boolean a, cz_boolean b)
             cz_cs_fail(cs, CZ_ERR_UNSATISFIED);
         return;
     }
-    cz_lc *la = cz_cs_lc(cs, 0), *lb = cz_cs_lc(cs, 1), *lc = cz_cs_lc(cs, 2);
+    cz_lc *la, *lb, *lc;
+    bool build = cz_cs_lcs(cs, &la, &lb, &lc);
     const char *annotation;
     if (cz_boolean_is_const(a, true) || cz_boolean_is_const(b, true)) {
         /* 0·0 = ONE − x */
-        cz_lc_add_one(lc);
-        cz_boolean_lc_sub(lc, cz_boolean_is_constant(a) ? b : a);
+        if (build) {
+            cz_lc_add_one(lc);
+            cz_boolean_lc_sub(lc, cz_boolean_is_constant(a) ? b : a);
+        }
         annotation = "enforce equal to one";
     } else if (cz_boolean_is_constant(a) || cz_boolean_is_constant(b)) {
         /* 0·0 = x (the other one is the constant false) */
-        cz_boolean_lc_add(lc, cz_boolean_is_constant(a) ? b : a);
+        if (build)
+            cz_boolean_lc_add(lc, cz_boolean_is_constant(a) ? b : a);
         annotation = "enforce equal to zero";
     } else {
         /* 0·0 = a − b */
-        cz_boolean_lc_add_pair(lc, a, false, b, true);
+        if (build)
+            cz_boolean_lc_add_pair(lc, a, false, b, true);
         annotation = "enforce equal";
     }
     cz_cs_enforce(cs, annotation, la, lb, lc);
@@ -241,11 +258,13 @@ cz_boolean cz_boolean_sha256_ch(cz_cs *cs, cz_boolean a, cz_boolean b, cz_boolea
     /* a is an allocated bit or the constant true: the general form */
     cz_var ch = cz_bit_var(cs, value);
     /* (b − c)·a = ch − c */
-    cz_lc *la = cz_cs_lc(cs, 0), *lb = cz_cs_lc(cs, 1), *lc = cz_cs_lc(cs, 2);
-    cz_boolean_lc_add_pair(la, b, false, c, true);
-    cz_boolean_lc_add(lb, a);
-    cz_boolean_lc_sub(lc, c);
-    cz_lc_add(lc, ch);
+    cz_lc *la, *lb, *lc;
+    if (cz_cs_lcs(cs, &la, &lb, &lc)) {
+        cz_boolean_lc_add_pair(la, b, false, c, true);
+        cz_boolean_lc_add(lb, a);
+        cz_boolean_lc_sub(lc, c);
+        cz_lc_add(lc, ch);
+    }
     cz_cs_enforce(cs, "ch computation", la, lb, lc);
     return (cz_boolean){CZ_BOOLEAN_IS, value, ch};
 }
@@ -272,12 +291,14 @@ cz_boolean cz_boolean_sha256_maj(cz_cs *cs, cz_boolean a, cz_boolean b, cz_boole
     cz_var maj = cz_bit_var(cs, value);
     cz_boolean bc = cz_boolean_and(cs, b, c);
     /* (2bc − b − c)·a = bc − maj */
-    cz_lc *la = cz_cs_lc(cs, 0), *lb = cz_cs_lc(cs, 1), *lc = cz_cs_lc(cs, 2);
-    cz_boolean_lc_add_pair(la, b, true, c, true);
-    cz_boolean_lc_add_pow2(la, bc, 1, false); /* bc is the newest variable */
-    cz_boolean_lc_add(lb, a);
-    cz_lc_sub(lc, maj); /* maj was allocated before bc */
-    cz_boolean_lc_add(lc, bc);
+    cz_lc *la, *lb, *lc;
+    if (cz_cs_lcs(cs, &la, &lb, &lc)) {
+        cz_boolean_lc_add_pair(la, b, true, c, true);
+        cz_boolean_lc_add_pow2(la, bc, 1, false); /* bc is the newest variable */
+        cz_boolean_lc_add(lb, a);
+        cz_lc_sub(lc, maj); /* maj was allocated before bc */
+        cz_boolean_lc_add(lc, bc);
+    }
     cz_cs_enforce(cs, "maj computation", la, lb, lc);
     return (cz_boolean){CZ_BOOLEAN_IS, value, maj};
 }

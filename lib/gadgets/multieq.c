@@ -17,8 +17,11 @@ void cz_multieq_init(cz_multieq *m, cz_cs *cs)
 
 static void cz_multieq_accumulate(cz_multieq *m)
 {
-    cz_lc *one = cz_cs_lc(m->cs, 1);
-    cz_lc_add_one(one);
+    cz_lc *one = NULL;
+    if (m->cs->needs_lcs) {
+        one = cz_cs_lc(m->cs, 1);
+        cz_lc_add_one(one);
+    }
     cz_cs_enforce(m->cs, "multieq", &m->lhs, one, &m->rhs);
     cz_lc_clear(&m->lhs);
     cz_lc_clear(&m->rhs);
@@ -53,15 +56,17 @@ unsigned cz_multieq_reserve(cz_multieq *m, unsigned num_bits)
 static void cz_lc_add_shifted(cz_lc *dst, const cz_lc *src, unsigned shift)
 {
     for (uint32_t i = 0; i < src->len; i++) {
-        cz_lc_term t = src->terms[i];
-        unsigned k = t.coeff & 0xff;
-        if (!(t.coeff & CZ_COEFF_POOL) && k + shift <= 255) {
-            cz_lc_add_pow2(dst, t.var, k + shift, (t.coeff & CZ_COEFF_NEG) != 0);
+        const cz_fr *pool_value;
+        cz_coeff_tag tag = cz_lc_term_tag(src, i, &pool_value);
+        cz_var v = src->terms[i].var;
+        unsigned k = tag & 0xff;
+        if (!(tag & CZ_COEFF_POOL) && k + shift <= 255) {
+            cz_lc_add_pow2(dst, v, k + shift, (tag & CZ_COEFF_NEG) != 0);
         } else {
             cz_fr c;
-            cz_lc_coeff_value(&c, src, t.coeff);
+            cz_coeff_tag_value(&c, tag, pool_value);
             cz_fr_mul(&c, &c, &cz_pow2_table[shift]);
-            cz_lc_add_fr(dst, t.var, &c);
+            cz_lc_add_fr(dst, v, &c);
         }
     }
 }
@@ -69,6 +74,8 @@ static void cz_lc_add_shifted(cz_lc *dst, const cz_lc *src, unsigned shift)
 void cz_multieq_enforce_equal(cz_multieq *m, unsigned num_bits, const cz_lc *lhs, const cz_lc *rhs)
 {
     unsigned shift = cz_multieq_reserve(m, num_bits);
-    cz_lc_add_shifted(&m->lhs, lhs, shift);
-    cz_lc_add_shifted(&m->rhs, rhs, shift);
+    if (m->cs->needs_lcs) {
+        cz_lc_add_shifted(&m->lhs, lhs, shift);
+        cz_lc_add_shifted(&m->rhs, rhs, shift);
+    }
 }

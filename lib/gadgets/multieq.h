@@ -32,9 +32,10 @@ void cz_multieq_free(cz_multieq *m);
 /*
  * Makes room for one equality of num_bits bits, first emitting the pending constraint if
  * bits_used + num_bits would reach CAPACITY, and returns the shift k: the caller adds 2^k·lhs
- * into m->lhs and 2^k·rhs into m->rhs term by term (no temporary LCs). The caller must allocate
- * any variables of the equality before calling this, as upstream allocates them before
- * enforce_equal may flush.
+ * into m->lhs and 2^k·rhs into m->rhs term by term (no temporary LCs), if m->cs->needs_lcs:
+ * otherwise nothing reads them, and the witness pass saves the ~200 terms of an addition. The
+ * caller must allocate any variables of the equality before calling this, as upstream allocates
+ * them before enforce_equal may flush.
  */
 unsigned cz_multieq_reserve(cz_multieq *m, unsigned num_bits);
 

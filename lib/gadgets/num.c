@@ -31,10 +31,12 @@ void cz_num_inputize(cz_cs *cs, const cz_num *x)
 {
     cz_var input = cz_cs_alloc_input(cs, cz_num_value_arg(cs, &x->value));
     /* input·ONE = x ("enforce input is correct") */
-    cz_lc *a = cz_cs_lc(cs, 0), *b = cz_cs_lc(cs, 1), *c = cz_cs_lc(cs, 2);
-    cz_lc_add(a, input);
-    cz_lc_add_one(b);
-    cz_lc_add(c, x->var);
+    cz_lc *a, *b, *c;
+    if (cz_cs_lcs(cs, &a, &b, &c)) {
+        cz_lc_add(a, input);
+        cz_lc_add_one(b);
+        cz_lc_add(c, x->var);
+    }
     cz_cs_enforce(cs, "enforce input is correct", a, b, c);
 }
 
@@ -44,11 +46,13 @@ cz_num cz_num_add(cz_cs *cs, const cz_num *x, const cz_num *y)
     cz_fr_add(&sum, &x->value, &y->value);
     cz_num r = cz_num_alloc(cs, cz_num_value_arg(cs, &sum));
     /* (x + y)·ONE = r ("addition constraint"); x = y merges into 2x, as in bellpepper */
-    cz_lc *a = cz_cs_lc(cs, 0), *b = cz_cs_lc(cs, 1), *c = cz_cs_lc(cs, 2);
-    cz_lc_add(a, x->var);
-    cz_lc_add(a, y->var);
-    cz_lc_add_one(b);
-    cz_lc_add(c, r.var);
+    cz_lc *a, *b, *c;
+    if (cz_cs_lcs(cs, &a, &b, &c)) {
+        cz_lc_add(a, x->var);
+        cz_lc_add(a, y->var);
+        cz_lc_add_one(b);
+        cz_lc_add(c, r.var);
+    }
     cz_cs_enforce(cs, "addition constraint", a, b, c);
     return r;
 }
@@ -59,10 +63,12 @@ cz_num cz_num_mul(cz_cs *cs, const cz_num *x, const cz_num *y)
     cz_fr_mul(&prod, &x->value, &y->value);
     cz_num r = cz_num_alloc(cs, cz_num_value_arg(cs, &prod));
     /* x·y = r ("multiplication constraint") */
-    cz_lc *a = cz_cs_lc(cs, 0), *b = cz_cs_lc(cs, 1), *c = cz_cs_lc(cs, 2);
-    cz_lc_add(a, x->var);
-    cz_lc_add(b, y->var);
-    cz_lc_add(c, r.var);
+    cz_lc *a, *b, *c;
+    if (cz_cs_lcs(cs, &a, &b, &c)) {
+        cz_lc_add(a, x->var);
+        cz_lc_add(b, y->var);
+        cz_lc_add(c, r.var);
+    }
     cz_cs_enforce(cs, "multiplication constraint", a, b, c);
     return r;
 }
@@ -73,10 +79,12 @@ cz_num cz_num_square(cz_cs *cs, const cz_num *x)
     cz_fr_sqr(&sq, &x->value);
     cz_num r = cz_num_alloc(cs, cz_num_value_arg(cs, &sq));
     /* x·x = r ("squaring constraint") */
-    cz_lc *a = cz_cs_lc(cs, 0), *b = cz_cs_lc(cs, 1), *c = cz_cs_lc(cs, 2);
-    cz_lc_add(a, x->var);
-    cz_lc_add(b, x->var);
-    cz_lc_add(c, r.var);
+    cz_lc *a, *b, *c;
+    if (cz_cs_lcs(cs, &a, &b, &c)) {
+        cz_lc_add(a, x->var);
+        cz_lc_add(b, x->var);
+        cz_lc_add(c, r.var);
+    }
     cz_cs_enforce(cs, "squaring constraint", a, b, c);
     return r;
 }
@@ -92,10 +100,12 @@ void cz_num_assert_nonzero(cz_cs *cs, const cz_num *x)
     }
     cz_var v = cz_cs_alloc(cs, cz_num_value_arg(cs, &inv));
     /* x·inv = ONE ("nonzero assertion constraint"): only an invertible x has such an inv */
-    cz_lc *a = cz_cs_lc(cs, 0), *b = cz_cs_lc(cs, 1), *c = cz_cs_lc(cs, 2);
-    cz_lc_add(a, x->var);
-    cz_lc_add(b, v);
-    cz_lc_add_one(c);
+    cz_lc *a, *b, *c;
+    if (cz_cs_lcs(cs, &a, &b, &c)) {
+        cz_lc_add(a, x->var);
+        cz_lc_add(b, v);
+        cz_lc_add_one(c);
+    }
     cz_cs_enforce(cs, "nonzero assertion constraint", a, b, c);
 }
 
@@ -108,10 +118,12 @@ void cz_num_to_bits_le(cz_cs *cs, cz_boolean out[CZ_FR_NUM_BITS], const cz_num *
     cz_field_into_allocated_bits_le(cs, bits, cz_num_value_arg(cs, &x->value));
     /* 0·0 = Σ 2^i·b_i − x ("unpacking constraint"); x was allocated before the bits, so adding
      * it first keeps the terms ascending */
-    cz_lc *a = cz_cs_lc(cs, 0), *b = cz_cs_lc(cs, 1), *c = cz_cs_lc(cs, 2);
-    cz_lc_sub(c, x->var);
-    for (unsigned i = 0; i < CZ_FR_NUM_BITS; i++)
-        cz_lc_add_pow2(c, bits[i].var, i, false);
+    cz_lc *a, *b, *c;
+    if (cz_cs_lcs(cs, &a, &b, &c)) {
+        cz_lc_sub(c, x->var);
+        for (unsigned i = 0; i < CZ_FR_NUM_BITS; i++)
+            cz_lc_add_pow2(c, bits[i].var, i, false);
+    }
     cz_cs_enforce(cs, "unpacking constraint", a, b, c);
     for (unsigned i = 0; i < CZ_FR_NUM_BITS; i++)
         out[i] = cz_boolean_from_bit(bits[i]);
@@ -175,10 +187,12 @@ void cz_num_to_bits_le_strict(cz_cs *cs, cz_boolean out[CZ_FR_NUM_BITS], const c
 
     /* 0·0 = Σ 2^i·b_i − x ("unpacking constraint"): x first, then the bits in allocation order
      * (most significant first), which is ascending variable order */
-    cz_lc *a = cz_cs_lc(cs, 0), *b = cz_cs_lc(cs, 1), *c = cz_cs_lc(cs, 2);
-    cz_lc_sub(c, x->var);
-    for (size_t k = 0; k < CZ_FR_NUM_BITS; k++)
-        cz_lc_add_pow2(c, result[k].var, (unsigned)(CZ_FR_NUM_BITS - 1 - k), false);
+    cz_lc *a, *b, *c;
+    if (cz_cs_lcs(cs, &a, &b, &c)) {
+        cz_lc_sub(c, x->var);
+        for (size_t k = 0; k < CZ_FR_NUM_BITS; k++)
+            cz_lc_add_pow2(c, result[k].var, (unsigned)(CZ_FR_NUM_BITS - 1 - k), false);
+    }
     cz_cs_enforce(cs, "unpacking constraint", a, b, c);
     for (size_t i = 0; i < CZ_FR_NUM_BITS; i++)
         out[i] = cz_boolean_from_bit(result[CZ_FR_NUM_BITS - 1 - i]);
@@ -190,22 +204,25 @@ void cz_num_conditionally_reverse(cz_cs *cs, cz_num *c_out, cz_num *d_out, const
     bool swap = condition.value;
     cz_num c = cz_num_alloc(cs, cz_num_value_arg(cs, swap ? &y->value : &x->value));
     /* (x − y)·condition = x − c ("first conditional reversal") */
-    cz_lc *a = cz_cs_lc(cs, 0), *b = cz_cs_lc(cs, 1), *cc = cz_cs_lc(cs, 2);
-    cz_lc_add(a, x->var);
-    cz_lc_sub(a, y->var);
-    cz_boolean_lc_add(b, condition);
-    cz_lc_add(cc, x->var);
-    cz_lc_sub(cc, c.var);
+    cz_lc *a, *b, *cc;
+    if (cz_cs_lcs(cs, &a, &b, &cc)) {
+        cz_lc_add(a, x->var);
+        cz_lc_sub(a, y->var);
+        cz_boolean_lc_add(b, condition);
+        cz_lc_add(cc, x->var);
+        cz_lc_sub(cc, c.var);
+    }
     cz_cs_enforce(cs, "first conditional reversal", a, b, cc);
 
     cz_num d = cz_num_alloc(cs, cz_num_value_arg(cs, swap ? &x->value : &y->value));
     /* (y − x)·condition = y − d ("second conditional reversal") */
-    a = cz_cs_lc(cs, 0), b = cz_cs_lc(cs, 1), cc = cz_cs_lc(cs, 2);
-    cz_lc_add(a, y->var);
-    cz_lc_sub(a, x->var);
-    cz_boolean_lc_add(b, condition);
-    cz_lc_add(cc, y->var);
-    cz_lc_sub(cc, d.var);
+    if (cz_cs_lcs(cs, &a, &b, &cc)) {
+        cz_lc_add(a, y->var);
+        cz_lc_sub(a, x->var);
+        cz_boolean_lc_add(b, condition);
+        cz_lc_add(cc, y->var);
+        cz_lc_sub(cc, d.var);
+    }
     cz_cs_enforce(cs, "second conditional reversal", a, b, cc);
     *c_out = c;
     *d_out = d;

@@ -420,10 +420,11 @@ static void cz_poseidon_capture_lc(cz_poseidon_template *t, const cz_lc *lc)
 {
     cz_poseidon_grow((void **)&t->terms, &t->cap_terms, t->nterms + lc->len, sizeof *t->terms);
     for (uint32_t i = 0; i < lc->len; i++) {
-        cz_lc_term term = lc->terms[i];
+        const cz_fr *value;
+        cz_lc_term term = {lc->terms[i].var, cz_lc_term_tag(lc, i, &value)};
         if (term.coeff & CZ_COEFF_POOL) {
             cz_poseidon_grow((void **)&t->pool, &t->cap_pool, t->npool + 1, sizeof *t->pool);
-            t->pool[t->npool] = lc->pool[term.coeff & ~CZ_COEFF_POOL];
+            t->pool[t->npool] = *value;
             term.coeff = CZ_COEFF_POOL | (cz_coeff_tag)t->npool++;
         }
         t->terms[t->nterms++] = term;
@@ -516,10 +517,20 @@ struct cz_poseidon_emit {
     cz_num last;        /* the latest allocation: the digest at the end */
 };
 
-/* Adds the template's terms [from, to) to lc, in the caller's variables. */
+/*
+ * Adds the template's terms [from, to) to lc (empty: a fresh scratch LC), in the caller's
+ * variables. A template LC is sorted in the template's variables, and the mapping to the
+ * caller's keeps that order whenever the inputs are distinct, ascending and older than the
+ * gadget (a Merkle path's usual case): then the terms go in as runs, a store each, with their
+ * pool coefficients copied alongside. Otherwise term by term, merging as bellpepper would.
+ */
 static void cz_poseidon_emit_lc(cz_lc *lc, const cz_poseidon_emit *e, uint32_t from, uint32_t to)
 {
     const cz_poseidon_template *t = e->t;
+    cz_lc_term run[64];
+    uint32_t n = 0;
+    bool sorted = true;
+    cz_var last = 0;
     for (uint32_t i = from; i < to; i++) {
         cz_lc_term term = t->terms[i];
         cz_var v = term.var;
@@ -527,10 +538,22 @@ static void cz_poseidon_emit_lc(cz_lc *lc, const cz_poseidon_emit *e, uint32_t f
             uint32_t j = cz_var_index(v);
             v = j < t->arity ? e->inputs[j].var : cz_var_aux(e->base + (j - t->arity));
         }
-        if (term.coeff & CZ_COEFF_POOL)
-            cz_lc_add_fr(lc, v, &t->pool[term.coeff & ~CZ_COEFF_POOL]);
-        else
-            cz_lc_add_tagged(lc, v, term.coeff, NULL);
+        sorted &= i == from || v > last;
+        last = v;
+        run[n++] = (cz_lc_term){v, term.coeff};
+        if (n == CZ_ARRAY_LEN(run) || i + 1 == to) {
+            if (sorted)
+                cz_lc_append_sorted(lc, run, n, t->pool);
+            else
+                for (uint32_t k = 0; k < n; k++) {
+                    cz_coeff_tag c = run[k].coeff;
+                    if (c & CZ_COEFF_POOL)
+                        cz_lc_add_fr(lc, run[k].var, &t->pool[c & ~CZ_COEFF_POOL]);
+                    else
+                        cz_lc_add_tagged(lc, run[k].var, c, NULL);
+                }
+            n = 0;
+        }
     }
 }
 
@@ -541,10 +564,12 @@ static void cz_poseidon_emit_ready(cz_poseidon_emit *e)
     while (e->next < t->nconstraints && t->allocs[e->next] <= e->allocated) {
         uint32_t k = e->next++;
         const uint32_t *s = &t->start[3 * k];
-        cz_lc *a = cz_cs_lc(e->cs, 0), *b = cz_cs_lc(e->cs, 1), *c = cz_cs_lc(e->cs, 2);
-        cz_poseidon_emit_lc(a, e, s[0], s[1]);
-        cz_poseidon_emit_lc(b, e, s[1], s[2]);
-        cz_poseidon_emit_lc(c, e, s[2], s[3]);
+        cz_lc *a, *b, *c;
+        if (cz_cs_lcs(e->cs, &a, &b, &c)) {
+            cz_poseidon_emit_lc(a, e, s[0], s[1]);
+            cz_poseidon_emit_lc(b, e, s[1], s[2]);
+            cz_poseidon_emit_lc(c, e, s[2], s[3]);
+        }
         cz_cs_enforce(e->cs, t->annotations[k], a, b, c);
     }
 }

@@ -131,11 +131,13 @@ void cz_uint32_addmany(cz_multieq *m, cz_uint32 *r, const cz_uint32 *const *ops,
     for (unsigned i = 0; i < width; i++)
         result[i] = cz_bit_alloc(cs, (sum >> i) & 1).var;
     unsigned shift = cz_multieq_reserve(m, width);
-    for (size_t j = 0; j < n; j++)
-        for (unsigned i = 0; i < 32; i++)
-            cz_boolean_lc_add_pow2(&m->lhs, ops[j]->bits[i], shift + i, false);
-    for (unsigned i = 0; i < width; i++)
-        cz_lc_add_pow2(&m->rhs, result[i], shift + i, false);
+    if (cs->needs_lcs) {
+        for (size_t j = 0; j < n; j++)
+            for (unsigned i = 0; i < 32; i++)
+                cz_boolean_lc_add_pow2(&m->lhs, ops[j]->bits[i], shift + i, false);
+        for (unsigned i = 0; i < width; i++)
+            cz_lc_add_pow2(&m->rhs, result[i], shift + i, false);
+    }
     /* the carry bits stay constrained but leave the word */
     for (int i = 0; i < 32; i++)
         r->bits[i] = (cz_boolean){CZ_BOOLEAN_IS, (sum >> i) & 1, result[i]};

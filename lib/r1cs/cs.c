@@ -21,12 +21,15 @@ void cz_cs_release(cz_cs *cs)
         cz_lc_free(&cs->scratch[i]);
 }
 
-cz_var cz_cs_alloc(cz_cs *cs, const cz_fr *value)
+cz_var cz_cs_alloc_slow(cz_cs *cs, const cz_fr *value)
 {
     CZ_ASSERT((value != NULL) == cs->values);
     CZ_ASSERT(cs->num_aux < CZ_VAR_MAX_INDEX);
     cz_var v = cz_var_aux(cs->num_aux++);
-    cs->ops->alloc(cs, v, value);
+    if (cs->aux_values)
+        *cz_frvec_push(cs->aux_values) = *value;
+    else
+        cs->ops->alloc(cs, v, value);
     return v;
 }
 
@@ -39,20 +42,11 @@ cz_var cz_cs_alloc_input(cz_cs *cs, const cz_fr *value)
     return v;
 }
 
-cz_lc *cz_cs_lc(cz_cs *cs, unsigned which)
+void cz_cs_enforce_lcs(cz_cs *cs, const char *annotation, cz_lc *a, cz_lc *b, cz_lc *c)
 {
-    CZ_ASSERT(which < 3);
-    cz_lc_clear(&cs->scratch[which]);
-    return &cs->scratch[which];
-}
-
-void cz_cs_enforce(cz_cs *cs, const char *annotation, cz_lc *a, cz_lc *b, cz_lc *c)
-{
-    if (cs->needs_lcs) {
-        cz_lc_normalize(a);
-        cz_lc_normalize(b);
-        cz_lc_normalize(c);
-    }
+    cz_lc_normalize(a);
+    cz_lc_normalize(b);
+    cz_lc_normalize(c);
     cs->annotation = annotation;
     cs->ops->enforce(cs, a, b, c);
     cs->num_constraints++;

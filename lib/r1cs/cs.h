@@ -8,8 +8,10 @@
  * compute them; when it is clear (recording, counting, parameter generation) values are NULL
  * and gadgets skip that work.
  *
- * Backends (cs_prove.c, cs_record.c, cs_check.c, cs_count.c, cs_witness.c) embed cz_cs as
- * their first member and receive every allocation and constraint through cz_cs_ops.
+ * Backends (cs_prove.c, pce.c, cs_simple.c) embed cz_cs as their first member and receive every
+ * allocation and constraint through cz_cs_ops, except on two fast paths that skip the indirect
+ * call: a backend that keeps aux values in a plain vector names it in aux_values, and one that
+ * ignores constraints (needs_lcs clear) is never called for them.
  */
 #ifndef CZ_CS_H
 #define CZ_CS_H
@@ -17,15 +19,17 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "check.h"
 #include "cuzk/cuzk.h"
 #include "lc.h"
+#include "r1cs_vec.h"
 
 typedef struct cz_cs cz_cs;
 
 typedef struct cz_cs_ops {
     /* variable v (input or aux) was allocated with this value (NULL without values) */
     void (*alloc)(cz_cs *cs, cz_var v, const cz_fr *value);
-    /* a constraint; the LCs are normalized (sorted, merged) */
+    /* a constraint; the LCs are normalized (sorted, merged); not called when needs_lcs is clear */
     void (*enforce)(cz_cs *cs, const cz_lc *a, const cz_lc *b, const cz_lc *c);
 } cz_cs_ops;
 
@@ -33,9 +37,12 @@ typedef struct cz_cs_ops {
 
 struct cz_cs {
     const cz_cs_ops *ops;
-    bool values;    /* allocations carry values; gadgets compute them */
-    bool needs_lcs; /* the backend reads the constraints' LCs; when clear (witness, count)
-                     * gadgets may leave them empty and only call cz_cs_enforce */
+    bool values;          /* allocations carry values; gadgets compute them */
+    bool needs_lcs;       /* the backend reads constraints; when clear (witness, count) it ignores
+                     * them: gadgets may skip building LCs, get NULL from cz_cs_lcs and pass
+                     * those to cz_cs_enforce, which then only counts */
+    cz_frvec *aux_values; /* when set (by the backend, with values), aux values are appended
+                           * here and ops->alloc is called for inputs only */
     uint32_t num_inputs, num_aux;
     uint64_t num_constraints;
     cz_status status; /* the first failure (out of memory, an unsatisfied constraint); sticky */
@@ -50,15 +57,54 @@ void cz_cs_init(cz_cs *cs, const cz_cs_ops *ops, bool values);
 /* Frees the frontend part (the backend frees its own). */
 void cz_cs_release(cz_cs *cs);
 
-cz_var cz_cs_alloc(cz_cs *cs, const cz_fr *value);
+cz_var cz_cs_alloc_slow(cz_cs *cs, const cz_fr *value);
 cz_var cz_cs_alloc_input(cz_cs *cs, const cz_fr *value);
 
+/* A new aux variable with this value (NULL without values). Every aux allocation of the
+ * witness pass comes through here, so the vector case is inline. */
+CZ_INLINE cz_var cz_cs_alloc(cz_cs *cs, const cz_fr *value)
+{
+    if (CZ_LIKELY(cs->aux_values != NULL && cs->num_aux < CZ_VAR_MAX_INDEX)) {
+        CZ_VERIFY_CHECK(value != NULL);
+        *cz_frvec_push(cs->aux_values) = *value;
+        return cz_var_aux(cs->num_aux++);
+    }
+    return cz_cs_alloc_slow(cs, value);
+}
+
 /* Scratch LC number which (0, 1 or 2), emptied: the usual operands of one cz_cs_enforce. */
-cz_lc *cz_cs_lc(cz_cs *cs, unsigned which);
+CZ_INLINE cz_lc *cz_cs_lc(cz_cs *cs, unsigned which)
+{
+    CZ_VERIFY_CHECK(which < 3);
+    cz_lc_clear(&cs->scratch[which]);
+    return &cs->scratch[which];
+}
+
+/* The three scratch LCs of the next constraint, emptied, when the backend reads constraints;
+ * otherwise NULL, NULL, NULL and false: the gadget skips building them. */
+CZ_INLINE bool cz_cs_lcs(cz_cs *cs, cz_lc **a, cz_lc **b, cz_lc **c)
+{
+    if (!cs->needs_lcs) {
+        *a = *b = *c = NULL;
+        return false;
+    }
+    *a = cz_cs_lc(cs, 0), *b = cz_cs_lc(cs, 1), *c = cz_cs_lc(cs, 2);
+    return true;
+}
+
+void cz_cs_enforce_lcs(cz_cs *cs, const char *annotation, cz_lc *a, cz_lc *b, cz_lc *c);
 
 /* Adds the constraint ⟨a⟩·⟨b⟩ = ⟨c⟩. The LCs are normalized in place. annotation names the
- * constraint for error reports (a static string; only the checking backend reads it). */
-void cz_cs_enforce(cz_cs *cs, const char *annotation, cz_lc *a, cz_lc *b, cz_lc *c);
+ * constraint for error reports (a static string; only the checking backend reads it). When the
+ * backend ignores constraints (needs_lcs clear) this only counts, and the LCs may be NULL. */
+CZ_INLINE void cz_cs_enforce(cz_cs *cs, const char *annotation, cz_lc *a, cz_lc *b, cz_lc *c)
+{
+    if (!cs->needs_lcs) {
+        cs->num_constraints++;
+        return;
+    }
+    cz_cs_enforce_lcs(cs, annotation, a, b, c);
+}
 
 /* Records a synthesis failure (the first one sticks), e.g. CZ_ERR_UNSATISFIED when a gadget
  * meets an impossible constant constraint, as bellpepper returns SynthesisError. Synthesis

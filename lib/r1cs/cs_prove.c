@@ -2,16 +2,23 @@
 
 #include "check.h"
 
+/* Inputs only: aux values go straight into p->aux (cs.aux_values), and the aux densities
+ * catch up with num_aux when a constraint needs them (cz_cs_prove_sync). */
 static void cz_cs_prove_alloc(cz_cs *cs, cz_var v, const cz_fr *value)
 {
     cz_cs_prove *p = (cz_cs_prove *)cs;
-    if (cz_var_is_aux(v)) {
-        *cz_frvec_push(&p->aux) = *value;
-        cz_bitvec_push0(&p->a_aux);
-        cz_bitvec_push0(&p->b_aux);
-    } else {
-        *cz_frvec_push(&p->inputs) = *value;
-        cz_bitvec_push0(&p->b_input);
+    CZ_ASSERT(!cz_var_is_aux(v));
+    *cz_frvec_push(&p->inputs) = *value;
+    cz_bitvec_push0(&p->b_input);
+}
+
+/* Every constraint first (the input constraints of finish too, so aux allocated after the
+ * circuit's last constraint are covered). */
+static void cz_cs_prove_sync(cz_cs_prove *p)
+{
+    if (CZ_UNLIKELY(p->a_aux.len < p->cs.num_aux)) {
+        cz_bitvec_extend0(&p->a_aux, p->cs.num_aux);
+        cz_bitvec_extend0(&p->b_aux, p->cs.num_aux);
     }
 }
 
@@ -20,29 +27,31 @@ static void cz_cs_prove_alloc(cz_cs *cs, cz_var v, const cz_fr *value)
 static void cz_cs_prove_eval_tracked(cz_fr *r, const cz_cs_prove *p, const cz_lc *lc,
                                      cz_bitvec *input_density, cz_bitvec *aux_density)
 {
-    cz_fr acc = cz_fr_zero;
+    cz_fr_sum acc;
+    cz_fr_sum_init(&acc);
     for (uint32_t i = 0; i < lc->len; i++) {
-        cz_lc_term t = lc->terms[i];
-        if (cz_lc_coeff_is_zero(lc, t.coeff))
+        if (cz_lc_term_is_zero(lc, i))
             continue;
+        cz_var v = lc->terms[i].var;
         const cz_fr *value;
-        if (cz_var_is_aux(t.var)) {
-            uint32_t j = cz_var_index(t.var);
+        if (cz_var_is_aux(v)) {
+            uint32_t j = cz_var_index(v);
             value = &p->aux.v[j];
             cz_bitvec_set(aux_density, j);
         } else {
-            value = &p->inputs.v[t.var];
+            value = &p->inputs.v[v];
             if (input_density)
-                cz_bitvec_set(input_density, t.var);
+                cz_bitvec_set(input_density, v);
         }
-        cz_coeff_mul_add(&acc, t.coeff, lc->pool, value);
+        cz_fr_sum_lc_term(&acc, lc, i, value);
     }
-    *r = acc;
+    cz_fr_sum_get(r, &acc);
 }
 
 static void cz_cs_prove_enforce(cz_cs *cs, const cz_lc *a, const cz_lc *b, const cz_lc *c)
 {
     cz_cs_prove *p = (cz_cs_prove *)cs;
+    cz_cs_prove_sync(p);
     cz_cs_prove_eval_tracked(cz_frvec_push(&p->a), p, a, NULL, &p->a_aux);
     cz_cs_prove_eval_tracked(cz_frvec_push(&p->b), p, b, &p->b_input, &p->b_aux);
     cz_fr *cv = cz_frvec_push(&p->c);
@@ -56,6 +65,7 @@ void cz_cs_prove_init(cz_cs_prove *p, bool eval_c)
 {
     *p = (cz_cs_prove){.eval_c = eval_c};
     cz_cs_init(&p->cs, &cz_cs_prove_ops, true);
+    p->cs.aux_values = &p->aux;
 }
 
 void cz_cs_prove_reserve(cz_cs_prove *p, size_t constraints, size_t inputs, size_t aux)

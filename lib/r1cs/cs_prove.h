@@ -14,6 +14,7 @@
 #include "cs.h"
 #include "r1cs_vec.h"
 
+/* cs.aux_values points into the struct: it stays where cz_cs_prove_init put it */
 typedef struct cz_cs_prove {
     cz_cs cs;
     bool eval_c;

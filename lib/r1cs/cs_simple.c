@@ -46,6 +46,7 @@ void cz_cs_witness_init(cz_cs_witness *w)
     *w = (cz_cs_witness){0};
     cz_cs_init(&w->cs, &cz_cs_witness_ops, true);
     w->cs.needs_lcs = false;
+    w->cs.aux_values = &w->aux;
 }
 
 void cz_cs_witness_reserve(cz_cs_witness *w, size_t inputs, size_t aux)

@@ -19,6 +19,7 @@ typedef struct cz_cs_count {
 void cz_cs_count_init(cz_cs_count *c);
 void cz_cs_count_free(cz_cs_count *c);
 
+/* cs.aux_values points into the struct: it stays where cz_cs_witness_init put it */
 typedef struct cz_cs_witness {
     cz_cs cs;
     cz_frvec inputs, aux;

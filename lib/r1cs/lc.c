@@ -16,6 +16,30 @@ __attribute__((constructor)) static void cz_pow2_table_fill(void)
         cz_fr_dbl(&cz_pow2_values[k], &cz_pow2_values[k - 1]);
 }
 
+void cz_coeff_tag_value(cz_fr *r, cz_coeff_tag tag, const cz_fr *pool_value)
+{
+    if (tag & CZ_COEFF_POOL)
+        *r = *pool_value;
+    else if (tag & CZ_COEFF_NEG)
+        cz_fr_neg(r, &cz_pow2_table[tag & 0xff]);
+    else
+        *r = cz_pow2_table[tag & 0xff];
+}
+
+void cz_lc_eval(cz_fr *r, const cz_lc *lc, const cz_fr *inputs, const cz_fr *aux)
+{
+    cz_fr_sum acc;
+    cz_fr_sum_init(&acc);
+    for (uint32_t i = 0; i < lc->len; i++) {
+        cz_var v = lc->terms[i].var;
+        const cz_fr *value = cz_var_is_aux(v) ? &aux[cz_var_index(v)] : &inputs[v];
+        cz_fr_sum_lc_term(&acc, lc, i, value);
+    }
+    cz_fr_sum_get(r, &acc);
+}
+
+/* ---- storage ---- */
+
 void cz_lc_init(cz_lc *lc) { memset(lc, 0, sizeof *lc), lc->sorted = true; }
 
 void cz_lc_free(cz_lc *lc)
@@ -23,13 +47,6 @@ void cz_lc_free(cz_lc *lc)
     cz_free(lc->terms);
     cz_free(lc->pool);
     cz_lc_init(lc);
-}
-
-void cz_lc_clear(cz_lc *lc)
-{
-    lc->len = 0;
-    lc->pool_len = 0;
-    lc->sorted = true;
 }
 
 static void cz_lc_reserve(cz_lc *lc, uint32_t terms, uint32_t pool)
@@ -75,14 +92,7 @@ static cz_coeff_tag cz_lc_pool_put(cz_lc *lc, const cz_fr *value)
 
 void cz_lc_coeff_value(cz_fr *r, const cz_lc *lc, cz_coeff_tag tag)
 {
-    if (tag & CZ_COEFF_POOL) {
-        *r = lc->pool[tag & ~CZ_COEFF_POOL];
-        return;
-    }
-    if (tag & CZ_COEFF_NEG)
-        cz_fr_neg(r, &cz_pow2_table[tag & 0xff]);
-    else
-        *r = cz_pow2_table[tag & 0xff];
+    cz_coeff_tag_value(r, tag, (tag & CZ_COEFF_POOL) ? &lc->pool[tag & ~CZ_COEFF_POOL] : NULL);
 }
 
 /* The tag of a + b for two tags of lc (b's pool entry, if any, already in lc's pool). */
@@ -119,6 +129,25 @@ void cz_lc_add_tagged_slow(cz_lc *lc, cz_var v, cz_coeff_tag coeff, const cz_fr 
     }
     cz_lc_reserve(lc, lc->len + 1, 0);
     lc->terms[lc->len++] = (cz_lc_term){v, coeff};
+}
+
+void cz_lc_append_sorted(cz_lc *lc, const cz_lc_term *terms, uint32_t n, const cz_fr *pool)
+{
+    if (n == 0)
+        return;
+    CZ_VERIFY_CHECK(lc->len == 0 || lc->terms[lc->len - 1].var < terms[0].var);
+    cz_lc_reserve(lc, lc->len + n, lc->pool_len + n); /* at most n pool entries */
+    cz_lc_term *dst = lc->terms + lc->len;
+    for (uint32_t i = 0; i < n; i++) {
+        cz_lc_term t = terms[i];
+        CZ_VERIFY_CHECK(i == 0 || terms[i - 1].var < t.var);
+        if (t.coeff & CZ_COEFF_POOL) {
+            lc->pool[lc->pool_len] = pool[t.coeff & ~CZ_COEFF_POOL];
+            t.coeff = CZ_COEFF_POOL | lc->pool_len++;
+        }
+        dst[i] = t;
+    }
+    lc->len += n;
 }
 
 /* Merges the sorted runs a[0, m) and a[m, n) through tmp (n terms of room). */
@@ -213,15 +242,4 @@ void cz_lc_sub_lc(cz_lc *lc, const cz_lc *other) { cz_lc_add_lc_with(lc, other, 
 void cz_lc_add_lc_scaled(cz_lc *lc, const cz_lc *other, const cz_fr *c)
 {
     cz_lc_add_lc_with(lc, other, false, c);
-}
-
-void cz_lc_eval(cz_fr *r, const cz_lc *lc, const cz_fr *inputs, const cz_fr *aux)
-{
-    cz_fr acc = cz_fr_zero;
-    for (uint32_t i = 0; i < lc->len; i++) {
-        cz_var v = lc->terms[i].var;
-        const cz_fr *value = cz_var_is_aux(v) ? &aux[cz_var_index(v)] : &inputs[v];
-        cz_coeff_mul_add(&acc, lc->terms[i].coeff, lc->pool, value);
-    }
-    *r = acc;
 }

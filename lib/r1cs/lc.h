@@ -10,8 +10,10 @@
  *
  * Term encoding (8 bytes, the hot path's working set): the variable and a 32-bit coefficient
  * tag. Nearly every coefficient in Filecoin's circuits is ±1 or ±2^k (bits, packings, SHA-256's
- * MultiEq); those are tagged in place and evaluate by an addition or one multiplication by a
- * table entry. Any other coefficient lives in the LC's own Fr pool and the tag indexes it.
+ * MultiEq); those are tagged in place and evaluate by an addition, or a table entry when the
+ * value is a bit, and a multiplication only otherwise. Any other coefficient lives in the LC's
+ * own Fr pool and the tag indexes it. Against bellpepper's 40-byte (variable, Fr) terms this
+ * halves the proving backend's instructions on SHA-256 (docs/SYNTHESIS.md).
  *   bit 31 = 1: Fr pool entry, index in bits 0..30
  *   bit 31 = 0: ±2^k, sign in bit 30 (1 = negative), k in bits 0..7
  */
@@ -21,9 +23,12 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "compiler.h"
+#include "constants.h"
 #include "cuzk/arith_field.h"
+#include "mp.h"
 
 /* A variable: input index i, or aux index j with bit 31 set. Input 0 is the constant ONE. Sorting
  * the encodings puts inputs before aux, as bellpepper iterates. */
@@ -65,9 +70,16 @@ typedef struct cz_lc {
 extern const cz_fr *const cz_pow2_table;
 
 void cz_lc_init(cz_lc *lc);
-void cz_lc_free(cz_lc *lc);  /* accepts an LC never added to, and leaves it empty */
-void cz_lc_clear(cz_lc *lc); /* empties, keeping the storage */
+void cz_lc_free(cz_lc *lc); /* accepts an LC never added to, and leaves it empty */
 void cz_lc_copy(cz_lc *dst, const cz_lc *src);
+
+/* Empties, keeping the storage (every constraint's scratch LCs start here). */
+CZ_INLINE void cz_lc_clear(cz_lc *lc)
+{
+    lc->len = 0;
+    lc->pool_len = 0;
+    lc->sorted = true;
+}
 
 void cz_lc_add_tagged_slow(cz_lc *lc, cz_var v, cz_coeff_tag coeff, const cz_fr *pool_value);
 
@@ -95,6 +107,11 @@ CZ_INLINE void cz_lc_add_fr(cz_lc *lc, cz_var v, const cz_fr *c)
     cz_lc_add_tagged(lc, v, CZ_COEFF_POOL, c);
 }
 
+/* Appends n terms whose variables are strictly ascending and above every variable of lc, so
+ * nothing merges: one reservation, then a store per term. A pool tag in terms indexes pool;
+ * the coefficient is copied into lc's pool. */
+void cz_lc_append_sorted(cz_lc *lc, const cz_lc_term *terms, uint32_t n, const cz_fr *pool);
+
 /* lc += other, lc −= other, lc += c·other. other must not be lc. */
 void cz_lc_add_lc(cz_lc *lc, const cz_lc *other);
 void cz_lc_sub_lc(cz_lc *lc, const cz_lc *other);
@@ -103,6 +120,8 @@ void cz_lc_add_lc_scaled(cz_lc *lc, const cz_lc *other, const cz_fr *c);
 /* Sorts and merges the terms if an out-of-order append left them unsorted. */
 void cz_lc_normalize(cz_lc *lc);
 
+/* The coefficient a tag stands for (pool_value: the pool entry of a pool tag). */
+void cz_coeff_tag_value(cz_fr *r, cz_coeff_tag tag, const cz_fr *pool_value);
 /* The coefficient of a term as an Fr element. */
 void cz_lc_coeff_value(cz_fr *r, const cz_lc *lc, cz_coeff_tag tag);
 /* Whether a term's coefficient is zero (only pool coefficients can be). */
@@ -115,7 +134,31 @@ CZ_INLINE bool cz_lc_coeff_is_zero(const cz_lc *lc, cz_coeff_tag tag)
  * normalized or simply have no repeated variable. */
 void cz_lc_eval(cz_fr *r, const cz_lc *lc, const cz_fr *inputs, const cz_fr *aux);
 
-/* r += tag·value: the per-term step of evaluation (also used by the CSR evaluator). */
+/*
+ * t = ±2^k·value without the sign, for a tag that is not a pool index; returns the factor's
+ * result pointer (value itself for k = 0). ±2^k coefficients meet bits almost always (packings,
+ * MultiEq sums), and 2^k·b for b ∈ {0, 1} is the table entry or zero: a masked copy instead of
+ * a multiplication, selected without branching on the bit, which is random.
+ */
+CZ_INLINE const cz_fr *cz_coeff_pow2_times(cz_fr *t, cz_coeff_tag tag, const cz_fr *value)
+{
+    unsigned k = tag & 0xff;
+    if (k == 0)
+        return value;
+    uint64_t zero = value->l[0] | value->l[1] | value->l[2] | value->l[3];
+    uint64_t one = (value->l[0] ^ cz_fr_one.l[0]) | (value->l[1] ^ cz_fr_one.l[1]) |
+                   (value->l[2] ^ cz_fr_one.l[2]) | (value->l[3] ^ cz_fr_one.l[3]);
+    if (CZ_LIKELY((zero == 0) | (one == 0))) {
+        uint64_t mask = (uint64_t)0 - (one == 0);
+        for (int i = 0; i < 4; i++)
+            t->l[i] = cz_pow2_table[k].l[i] & mask;
+    } else {
+        cz_fr_mul(t, value, &cz_pow2_table[k]);
+    }
+    return t;
+}
+
+/* r += tag·value: the per-term step of evaluation, one modular addition per term. */
 CZ_INLINE void cz_coeff_mul_add(cz_fr *r, cz_coeff_tag tag, const cz_fr *pool, const cz_fr *value)
 {
     cz_fr t;
@@ -124,16 +167,74 @@ CZ_INLINE void cz_coeff_mul_add(cz_fr *r, cz_coeff_tag tag, const cz_fr *pool, c
         cz_fr_add(r, r, &t);
         return;
     }
-    unsigned k = tag & 0xff;
-    const cz_fr *v = value;
-    if (k) {
-        cz_fr_mul(&t, value, &cz_pow2_table[k]);
-        v = &t;
-    }
+    const cz_fr *v = cz_coeff_pow2_times(&t, tag, value);
     if (tag & CZ_COEFF_NEG)
         cz_fr_sub(r, r, v);
     else
         cz_fr_add(r, r, v);
+}
+
+/*
+ * A row's sum: modular additions and subtractions inline (an add-with-carry chain and a
+ * conditional subtraction), where cz_fr_add is a call through the arithmetic back-end's
+ * dispatch that costs more than the addition itself; most rows have one to three terms.
+ */
+typedef struct cz_fr_sum {
+    cz_fr acc;
+} cz_fr_sum;
+
+CZ_INLINE void cz_fr_sum_init(cz_fr_sum *s) { s->acc = cz_fr_zero; }
+
+CZ_INLINE void cz_fr_sum_add(cz_fr_sum *s, const cz_fr *v)
+{
+    cz_mp_mod_add(s->acc.l, s->acc.l, v->l, cz_fr_modulus, 4);
+}
+
+CZ_INLINE void cz_fr_sum_sub(cz_fr_sum *s, const cz_fr *v)
+{
+    cz_mp_mod_sub(s->acc.l, s->acc.l, v->l, cz_fr_modulus, 4);
+}
+
+/* s += tag·value. */
+CZ_INLINE void cz_fr_sum_term(cz_fr_sum *s, cz_coeff_tag tag, const cz_fr *pool, const cz_fr *value)
+{
+    cz_fr t;
+    if (tag & CZ_COEFF_POOL) {
+        cz_fr_mul(&t, value, &pool[tag & ~CZ_COEFF_POOL]);
+        cz_fr_sum_add(s, &t);
+        return;
+    }
+    const cz_fr *v = cz_coeff_pow2_times(&t, tag, value);
+    if (tag & CZ_COEFF_NEG)
+        cz_fr_sum_sub(s, v);
+    else
+        cz_fr_sum_add(s, v);
+}
+
+CZ_INLINE void cz_fr_sum_get(cz_fr *r, const cz_fr_sum *s) { *r = s->acc; }
+
+/* ---- reading an LC's terms: readers outside lc.c go through these, so the term encoding can
+ * change behind them (docs/SYNTHESIS.md measured a 40-byte (variable, Fr) one this way) ---- */
+
+/* Term i's coefficient as a tag, the encoding templates and matrices keep; *pool_value is the
+ * coefficient of a pool tag (NULL otherwise). */
+CZ_INLINE cz_coeff_tag cz_lc_term_tag(const cz_lc *lc, uint32_t i, const cz_fr **pool_value)
+{
+    cz_coeff_tag t = lc->terms[i].coeff;
+    *pool_value = (t & CZ_COEFF_POOL) ? &lc->pool[t & ~CZ_COEFF_POOL] : NULL;
+    return t;
+}
+
+/* Whether term i's coefficient is zero (a merge can leave one). */
+CZ_INLINE bool cz_lc_term_is_zero(const cz_lc *lc, uint32_t i)
+{
+    return cz_lc_coeff_is_zero(lc, lc->terms[i].coeff);
+}
+
+/* s += term i's coefficient · value. */
+CZ_INLINE void cz_fr_sum_lc_term(cz_fr_sum *s, const cz_lc *lc, uint32_t i, const cz_fr *value)
+{
+    cz_fr_sum_term(s, lc->terms[i].coeff, lc->pool, value);
 }
 
 #endif /* CZ_LC_H */

@@ -32,15 +32,16 @@ static void cz_csr_push_row(cz_csr *m, const cz_lc *lc)
     m->cols = cz_pce_grow(m->cols, &nnz_cap, m->nnz + lc->len, sizeof *m->cols);
     m->coeffs = cz_pce_grow(m->coeffs, &m->nnz_cap, m->nnz + lc->len, sizeof *m->coeffs);
     for (uint32_t i = 0; i < lc->len; i++) {
-        cz_lc_term t = lc->terms[i];
-        if (t.coeff & CZ_COEFF_POOL) {
+        const cz_fr *value;
+        cz_coeff_tag tag = cz_lc_term_tag(lc, i, &value);
+        if (tag & CZ_COEFF_POOL) {
             m->pool = cz_pce_grow(m->pool, &m->pool_cap, m->pool_len + 1, sizeof *m->pool);
-            m->pool[m->pool_len] = lc->pool[t.coeff & ~CZ_COEFF_POOL];
+            m->pool[m->pool_len] = *value;
             CZ_ASSERT(m->pool_len < CZ_COEFF_POOL);
-            t.coeff = CZ_COEFF_POOL | (cz_coeff_tag)m->pool_len++;
+            tag = CZ_COEFF_POOL | (cz_coeff_tag)m->pool_len++;
         }
-        m->cols[m->nnz] = t.var; /* tagged until finish remaps it */
-        m->coeffs[m->nnz++] = t.coeff;
+        m->cols[m->nnz] = lc->terms[i].var; /* tagged until finish remaps it */
+        m->coeffs[m->nnz++] = tag;
     }
     CZ_ASSERT(m->nnz < UINT32_MAX);
     m->row_ptr[++m->rows] = (uint32_t)m->nnz;
@@ -49,13 +50,13 @@ static void cz_csr_push_row(cz_csr *m, const cz_lc *lc)
 static void cz_pce_mark(const cz_lc *lc, cz_bitvec *inputs, cz_bitvec *aux)
 {
     for (uint32_t i = 0; i < lc->len; i++) {
-        cz_lc_term t = lc->terms[i];
-        if (cz_lc_coeff_is_zero(lc, t.coeff))
+        if (cz_lc_term_is_zero(lc, i))
             continue;
-        if (cz_var_is_aux(t.var))
-            cz_bitvec_set(aux, cz_var_index(t.var));
+        cz_var v = lc->terms[i].var;
+        if (cz_var_is_aux(v))
+            cz_bitvec_set(aux, cz_var_index(v));
         else if (inputs)
-            cz_bitvec_set(inputs, t.var);
+            cz_bitvec_set(inputs, v);
     }
 }
 
@@ -142,13 +143,14 @@ typedef struct cz_pce_eval_job {
 static void cz_csr_eval_row(cz_fr *r, const cz_csr *m, size_t row, uint32_t num_inputs,
                             const cz_fr *inputs, const cz_fr *aux)
 {
-    cz_fr acc = cz_fr_zero;
+    cz_fr_sum acc;
+    cz_fr_sum_init(&acc);
     for (uint32_t i = m->row_ptr[row]; i < m->row_ptr[row + 1]; i++) {
         uint32_t col = m->cols[i];
         const cz_fr *w = col < num_inputs ? &inputs[col] : &aux[col - num_inputs];
-        cz_coeff_mul_add(&acc, m->coeffs[i], m->pool, w);
+        cz_fr_sum_term(&acc, m->coeffs[i], m->pool, w);
     }
-    *r = acc;
+    cz_fr_sum_get(r, &acc);
 }
 
 static void cz_pce_eval_rows(void *vctx, size_t begin, size_t end)

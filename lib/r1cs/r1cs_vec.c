@@ -16,10 +16,20 @@ static void *cz_grow(void *p, size_t *cap, size_t want, size_t elem)
     return q;
 }
 
+/* Exactly n: a reservation is a known size (a doubling would leave up to half of a
+ * witness-sized vector unused). */
+static void *cz_reserve_exact(void *p, size_t *cap, size_t n, size_t elem)
+{
+    void *q = realloc(p, n * elem);
+    CZ_ASSERT(q != NULL);
+    *cap = n;
+    return q;
+}
+
 void cz_frvec_reserve(cz_frvec *v, size_t n)
 {
     if (n > v->cap)
-        v->v = cz_grow(v->v, &v->cap, n, sizeof *v->v);
+        v->v = cz_reserve_exact(v->v, &v->cap, n, sizeof *v->v);
 }
 
 void cz_frvec_grow(cz_frvec *v) { v->v = cz_grow(v->v, &v->cap, v->len + 1, sizeof *v->v); }
@@ -34,10 +44,22 @@ void cz_bitvec_reserve(cz_bitvec *b, size_t nbits)
 {
     size_t words = (nbits + 63) / 64;
     if (words > b->cap)
-        b->w = cz_grow(b->w, &b->cap, words, sizeof *b->w);
+        b->w = cz_reserve_exact(b->w, &b->cap, words, sizeof *b->w);
 }
 
 void cz_bitvec_grow(cz_bitvec *b) { b->w = cz_grow(b->w, &b->cap, b->len / 64 + 1, sizeof *b->w); }
+
+void cz_bitvec_extend0(cz_bitvec *b, size_t nbits)
+{
+    /* bits past len in its last word are clear already (push0 clears a word as it enters it,
+     * and nothing sets a bit at or past len), so only whole new words need clearing */
+    size_t have = (b->len + 63) / 64, words = (nbits + 63) / 64;
+    if (words > b->cap) /* grown, not reserved: the proving backend extends constraint by one */
+        b->w = cz_grow(b->w, &b->cap, words, sizeof *b->w);
+    for (size_t i = have; i < words; i++)
+        b->w[i] = 0;
+    b->len = nbits;
+}
 
 void cz_bitvec_free(cz_bitvec *b)
 {

@@ -36,6 +36,9 @@ void cz_bitvec_grow(cz_bitvec *b);
 void cz_bitvec_free(cz_bitvec *b);
 size_t cz_bitvec_popcount(const cz_bitvec *b);
 
+/* Extends to nbits ≥ len bits, the new ones clear. */
+void cz_bitvec_extend0(cz_bitvec *b, size_t nbits);
+
 /* Appends a clear bit. */
 CZ_INLINE void cz_bitvec_push0(cz_bitvec *b)
 {

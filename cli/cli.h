@@ -1,0 +1,27 @@
+/* Shared helpers of the cuzk program's commands (program side: include/ only). */
+#ifndef CZ_CLI_H
+#define CZ_CLI_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "cuzk/cuzk.h"
+
+int cz_cmd_demo(int argc, char **argv);
+int cz_cmd_setup(int argc, char **argv);
+int cz_cmd_prove(int argc, char **argv);
+int cz_cmd_verify(int argc, char **argv);
+
+/* "--name=value" or "--name value": returns the value and advances *i, or NULL. */
+const char *cz_cli_opt(int argc, char **argv, int *i, const char *name);
+/* A pool of threads − 1 workers (the caller takes part); NULL for one thread. Exits on error. */
+cz_pool *cz_cli_pool(unsigned threads);
+/* Parses a positive integer option value or exits with a message naming the option. */
+unsigned long cz_cli_uint(const char *value, const char *name, unsigned long max);
+/* Reads a whole file; NULL with a message on failure. */
+uint8_t *cz_cli_read_file(const char *path, size_t *len);
+bool cz_cli_write_file(const char *path, const void *data, size_t len);
+double cz_cli_seconds(void);
+
+#endif /* CZ_CLI_H */

@@ -1,0 +1,265 @@
+/* The stable API of include/cuzk/cuzk.h over the Groth16 and circuit layers. */
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "alloc.h"
+#include "check.h"
+#include "groth16.h"
+#include "groth16_io.h"
+#include "groth16_prover.h"
+#include "groth16_verifier.h"
+#include "perf.h"
+#include "sha256.h"
+#include "sha256_preimage.h"
+
+struct cz_circuit {
+    cz_synthesize_fn synth;
+    void *ctx; /* owned, released by free_ctx */
+    void (*free_ctx)(void *ctx);
+    size_t ninputs;
+    cz_fr inputs[CZ_SHA256_PREIMAGE_INPUTS];
+};
+
+struct cz_params {
+    cz_groth16_params g;
+};
+
+struct cz_vk {
+    cz_groth16_vk vk;
+    cz_groth16_pvk pvk; /* borrows vk */
+};
+
+/* ---- circuits ---- */
+
+typedef struct cz_preimage_ctx {
+    cz_sha256_preimage c;
+    uint8_t message[]; /* c.message points here */
+} cz_preimage_ctx;
+
+cz_status cz_circuit_sha256_preimage(cz_circuit **out, const uint8_t *message, size_t len)
+{
+    CZ_ARG_CHECK(out != NULL);
+    *out = NULL;
+    cz_circuit *c = cz_xcalloc(1, sizeof *c);
+    cz_preimage_ctx *ctx = cz_xmalloc(sizeof *ctx + (len ? len : 1));
+    if (message)
+        memcpy(ctx->message, message, len);
+    else
+        memset(ctx->message, 0, len ? len : 1);
+    ctx->c.message = ctx->message;
+    ctx->c.len = len;
+    c->synth = cz_sha256_preimage_synthesize;
+    c->ctx = ctx;
+    c->free_ctx = free;
+    c->ninputs = CZ_SHA256_PREIMAGE_INPUTS;
+    uint8_t digest[32];
+    cz_sha256_native(digest, ctx->message, len);
+    cz_sha256_preimage_inputs(c->inputs, digest);
+    *out = c;
+    return CZ_OK;
+}
+
+size_t cz_circuit_num_inputs(const cz_circuit *c) { return c->ninputs; }
+
+cz_status cz_circuit_inputs(const cz_circuit *c, uint8_t (*out)[32])
+{
+    CZ_ARG_CHECK(c != NULL && out != NULL);
+    for (size_t i = 0; i < c->ninputs; i++)
+        cz_fr_to_bytes_le(out[i], &c->inputs[i]);
+    return CZ_OK;
+}
+
+void cz_circuit_free(cz_circuit *c)
+{
+    if (!c)
+        return;
+    c->free_ctx(c->ctx);
+    cz_free(c);
+}
+
+/* ---- parameters ---- */
+
+cz_status cz_params_load(cz_params **out, const char *path, const cz_params_load_opts *opts,
+                         char *why, size_t why_len)
+{
+    CZ_ARG_CHECK(out != NULL && path != NULL);
+    *out = NULL;
+    cz_params *p = cz_xcalloc(1, sizeof *p);
+    cz_groth16_read_opts ro = {opts && opts->subgroup_checks, opts ? opts->digest : NULL};
+    cz_status st = cz_groth16_params_read(&p->g, path, &ro, opts ? opts->pool : NULL, why, why_len);
+    if (st != CZ_OK) {
+        cz_free(p);
+        return st;
+    }
+    *out = p;
+    return CZ_OK;
+}
+
+cz_status cz_params_save(const cz_params *p, const char *params_path, const char *vk_path)
+{
+    CZ_ARG_CHECK(p != NULL && params_path != NULL);
+    CZ_TRY(cz_groth16_params_write(&p->g, params_path));
+    return vk_path ? cz_groth16_vk_write(&p->g.vk, vk_path) : CZ_OK;
+}
+
+void cz_params_free(cz_params *p)
+{
+    if (!p)
+        return;
+    cz_groth16_params_free(&p->g);
+    cz_free(p);
+}
+
+static cz_vk *cz_vk_prepared(cz_groth16_vk vk)
+{
+    cz_vk *v = cz_xcalloc(1, sizeof *v);
+    v->vk = vk;
+    cz_groth16_prepare_vk(&v->pvk, &v->vk);
+    return v;
+}
+
+cz_status cz_vk_load(cz_vk **out, const char *path, char *why, size_t why_len)
+{
+    CZ_ARG_CHECK(out != NULL && path != NULL);
+    *out = NULL;
+    cz_groth16_vk vk;
+    CZ_TRY(cz_groth16_vk_read(&vk, path, why, why_len));
+    *out = cz_vk_prepared(vk);
+    return CZ_OK;
+}
+
+cz_status cz_vk_from_params(cz_vk **out, const cz_params *p)
+{
+    CZ_ARG_CHECK(out != NULL && p != NULL);
+    cz_groth16_vk vk = p->g.vk;
+    vk.ic = cz_xmalloc(vk.n_ic * sizeof *vk.ic);
+    memcpy(vk.ic, p->g.vk.ic, vk.n_ic * sizeof *vk.ic);
+    *out = cz_vk_prepared(vk);
+    return CZ_OK;
+}
+
+size_t cz_vk_num_inputs(const cz_vk *vk) { return vk->vk.n_ic - 1; }
+
+void cz_vk_free(cz_vk *vk)
+{
+    if (!vk)
+        return;
+    cz_groth16_vk_free(&vk->vk);
+    cz_free(vk);
+}
+
+cz_status cz_setup(cz_params **out, const cz_circuit *c, const uint64_t *insecure_seed,
+                   cz_pool *pool)
+{
+    CZ_ARG_CHECK(out != NULL && c != NULL);
+    *out = NULL;
+    cz_params *p = cz_xcalloc(1, sizeof *p);
+    cz_status st = cz_groth16_setup(&p->g, c->synth, c->ctx, insecure_seed, pool);
+    if (st != CZ_OK) {
+        cz_free(p);
+        return st;
+    }
+    *out = p;
+    return CZ_OK;
+}
+
+/* ---- proving and verifying ---- */
+
+const char *cz_prove_phase_name(int phase)
+{
+    static const char *names[CZ_PHASES] = {"synthesis", "h",        "msm_h",    "msm_l",
+                                           "msm_a",     "msm_b_g1", "msm_b_g2", "self_check"};
+    return phase >= 0 && phase < CZ_PHASES ? names[phase] : "?";
+}
+
+static double cz_api_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+static void cz_api_counters(cz_counters *out, const cz_perf_sample *s)
+{
+    out->valid = s->valid[CZ_PERF_CYCLES] || s->valid[CZ_PERF_INSTRUCTIONS];
+    out->cycles = s->v[CZ_PERF_CYCLES];
+    out->instructions = s->v[CZ_PERF_INSTRUCTIONS];
+    out->l1d_misses = s->v[CZ_PERF_L1D_MISSES];
+    out->llc_misses = s->v[CZ_PERF_LLC_MISSES];
+    out->branch_misses = s->v[CZ_PERF_BRANCH_MISSES];
+}
+
+cz_status cz_prove(uint8_t proof[CZ_PROOF_BYTES], const cz_params *p, const cz_circuit *c,
+                   const cz_prove_opts *opts, cz_prove_stats *stats)
+{
+    CZ_ARG_CHECK(proof != NULL && p != NULL && c != NULL);
+    cz_prove_opts o = opts ? *opts : (cz_prove_opts){0};
+    cz_fr r, s;
+    if (o.r && cz_fr_from_bytes_le(&r, o.r) != CZ_OK)
+        return CZ_ERR_INVALID_ARG;
+    if (o.s && cz_fr_from_bytes_le(&s, o.s) != CZ_OK)
+        return CZ_ERR_INVALID_ARG;
+    cz_prove_stats st_out;
+    memset(&st_out, 0, sizeof st_out);
+    cz_perf perf;
+    bool counting =
+        o.counters && cz_perf_open(&perf, st_out.counters_note, sizeof st_out.counters_note);
+    cz_groth16_timings t = {.perf = counting ? &perf : NULL};
+    cz_groth16_proof pr;
+    cz_status st = cz_groth16_prove(&pr, &p->g, c->synth, c->ctx, o.r ? &r : NULL, o.s ? &s : NULL,
+                                    o.pool, &t);
+    bool valid = true;
+    if (st == CZ_OK && o.self_check) {
+        double a = cz_api_now();
+        cz_perf_sample before, after;
+        if (counting)
+            cz_perf_read(&perf, &before);
+        cz_groth16_pvk pvk;
+        cz_groth16_prepare_vk(&pvk, &p->g.vk);
+        st = cz_groth16_verify(&valid, &pvk, &pr, c->inputs, c->ninputs);
+        t.seconds[CZ_PHASE_SELF_CHECK] = cz_api_now() - a;
+        t.total += t.seconds[CZ_PHASE_SELF_CHECK];
+        if (counting) {
+            cz_perf_read(&perf, &after);
+            cz_perf_diff(&t.counters[CZ_PHASE_SELF_CHECK], &before, &after);
+        }
+    }
+    if (counting)
+        cz_perf_close(&perf);
+    if (st != CZ_OK)
+        return st;
+    if (!valid)
+        return CZ_ERR_SELF_VERIFY_FAILED; /* never hand out a proof that does not verify */
+    cz_groth16_proof_encode(proof, &pr);
+    if (stats) {
+        for (int ph = 0; ph < CZ_PHASES; ph++) {
+            st_out.seconds[ph] = t.seconds[ph];
+            if (counting)
+                cz_api_counters(&st_out.counters[ph], &t.counters[ph]);
+        }
+        st_out.total = t.total;
+        *stats = st_out;
+    }
+    return CZ_OK;
+}
+
+cz_status cz_verify(bool *valid, const cz_vk *vk, const uint8_t proof[CZ_PROOF_BYTES],
+                    const uint8_t (*inputs)[32], size_t n)
+{
+    CZ_ARG_CHECK(valid != NULL && vk != NULL && proof != NULL && (inputs != NULL || n == 0));
+    *valid = false;
+    CZ_ARG_CHECK(n == cz_vk_num_inputs(vk));
+    cz_groth16_proof pr;
+    if (cz_groth16_proof_decode(&pr, proof) != CZ_OK)
+        return CZ_OK;
+    cz_fr *in = cz_xmalloc((n ? n : 1) * sizeof *in);
+    for (size_t i = 0; i < n; i++)
+        if (cz_fr_from_bytes_le(&in[i], inputs[i]) != CZ_OK) {
+            cz_free(in);
+            return CZ_OK; /* a non-canonical input cannot be a public input of this proof */
+        }
+    cz_status st = cz_groth16_verify(valid, &vk->pvk, &pr, in, n);
+    cz_free(in);
+    return st;
+}

@@ -1,0 +1,40 @@
+/*
+ * .params and .vk files in bellperson's exact layout (groth16-filecoin.md §3.2–3.3): the six VK
+ * points, then u32 big-endian counts each followed by uncompressed points — ic, then (.params
+ * only) h, l, a, b_g1, b_g2. No header, no padding. (internal)
+ */
+#ifndef CZ_GROTH16_IO_H
+#define CZ_GROTH16_IO_H
+
+#include <stdbool.h>
+
+#include "groth16.h"
+
+cz_status cz_groth16_params_write(const cz_groth16_params *p, const char *path);
+cz_status cz_groth16_vk_write(const cz_groth16_vk *vk, const char *path);
+
+typedef struct cz_groth16_read_opts {
+    /* Check every query point's subgroup membership too (on-curve is always checked; the VK
+     * always gets full checks). Off by default, as Filecoin relies on the file digest. */
+    bool subgroup_checks;
+    /* When set: the first 32 hex digits of the file's Blake2b-512, as in Filecoin's
+     * parameters.json; a mismatch is CZ_ERR_BAD_PARAMS before anything is decoded. */
+    const char *digest;
+} cz_groth16_read_opts;
+
+/*
+ * Reads (mmap, points decoded in parallel on the pool). Every structural problem — a
+ * truncated section, a count that overruns the file, trailing bytes, a point that is not a
+ * valid encoding, off the curve, outside the subgroup (when checked) or the identity (which
+ * bellperson rejects in every query and in IC) — returns CZ_ERR_BAD_PARAMS (CZ_ERR_IO when the
+ * file cannot be read) and writes the section, index and byte offset into why.
+ */
+cz_status cz_groth16_params_read(cz_groth16_params *p, const char *path,
+                                 const cz_groth16_read_opts *opts, cz_pool *pool, char *why,
+                                 size_t why_len);
+cz_status cz_groth16_vk_read(cz_groth16_vk *vk, const char *path, char *why, size_t why_len);
+
+/* The first 32 hex digits of the Blake2b-512 of a file (Filecoin's parameter digest). */
+cz_status cz_file_digest(char out[33], const char *path);
+
+#endif /* CZ_GROTH16_IO_H */
