@@ -65,5 +65,6 @@ int cz_bench_ntt(int argc, char **argv);
 int cz_bench_msm(int argc, char **argv);
 int cz_bench_prove(int argc, char **argv);
 int cz_bench_synth(int argc, char **argv);
+int cz_bench_zkey(int argc, char **argv);
 
 #endif /* CZ_BENCH_H */

@@ -12,6 +12,13 @@ int cz_cmd_demo(int argc, char **argv);
 int cz_cmd_setup(int argc, char **argv);
 int cz_cmd_prove(int argc, char **argv);
 int cz_cmd_verify(int argc, char **argv);
+/* The circom/snarkjs forms of prove and verify (cmd_circom.c). */
+int cz_cmd_prove_zkey(int argc, char **argv);
+int cz_cmd_verify_snarkjs(int argc, char **argv);
+int cz_cmd_export_vk(int argc, char **argv);
+
+/* Prints "cuzk CMD: WHAT: <status>[: why]" to stderr; returns 1. */
+int cz_cli_fail(const char *cmd, const char *what, cz_status st, const char *why);
 
 /* "--name=value" or "--name value": returns the value and advances *i, or NULL. */
 const char *cz_cli_opt(int argc, char **argv, int *i, const char *name);

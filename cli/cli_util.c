@@ -95,3 +95,10 @@ double cz_cli_seconds(void)
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
+
+int cz_cli_fail(const char *cmd, const char *what, cz_status st, const char *why)
+{
+    fprintf(stderr, "cuzk %s: %s: %s%s%s\n", cmd, what, cz_status_str(st), why && *why ? ": " : "",
+            why ? why : "");
+    return 1;
+}

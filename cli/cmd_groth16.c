@@ -36,13 +36,6 @@ static uint8_t *cz_cli_message(const char *hex, const char *file, size_t *len)
     return m;
 }
 
-static int cz_cli_fail(const char *cmd, const char *what, cz_status st, const char *why)
-{
-    fprintf(stderr, "cuzk %s: %s: %s%s%s\n", cmd, what, cz_status_str(st), why && *why ? ": " : "",
-            why ? why : "");
-    return 1;
-}
-
 int cz_cmd_setup(int argc, char **argv)
 {
     const char *circuit = NULL, *params_path = NULL, *vk_path = NULL, *v;
@@ -102,8 +95,20 @@ int cz_cmd_setup(int argc, char **argv)
     return st == CZ_OK ? 0 : cz_cli_fail("setup", params_path, st, NULL);
 }
 
+/* snarkjs's files instead of bellperson's: --zkey (prove) or --public (verify) says so. */
+static bool cz_cli_has(int argc, char **argv, const char *name)
+{
+    size_t n = strlen(name);
+    for (int i = 0; i < argc; i++)
+        if (strncmp(argv[i], name, n) == 0 && (argv[i][n] == 0 || argv[i][n] == '='))
+            return true;
+    return false;
+}
+
 int cz_cmd_prove(int argc, char **argv)
 {
+    if (cz_cli_has(argc, argv, "--zkey"))
+        return cz_cmd_prove_zkey(argc, argv);
     const char *circuit = NULL, *params_path = NULL, *proof_path = NULL, *inputs_path = NULL;
     const char *hex = NULL, *file = NULL, *v;
     unsigned long threads = cz_cpu_count();
@@ -116,7 +121,9 @@ int cz_cmd_prove(int argc, char **argv)
                 "                  [--inputs FILE] [--threads N] [--no-self-check]\n"
                 "Proves the circuit instance; writes the 192-byte proof and, with --inputs, the\n"
                 "public inputs (32 bytes each, little-endian). The proof is verified before it\n"
-                "is written unless --no-self-check.\n%s",
+                "is written unless --no-self-check.\n"
+                "With --zkey: proves a circom witness under a snarkjs key (cuzk prove --zkey\n"
+                "--help).\n%s",
                 cz_circuit_help);
             return 0;
         } else if ((v = cz_cli_opt(argc, argv, &i, "--circuit")))
@@ -198,6 +205,8 @@ int cz_cmd_prove(int argc, char **argv)
 
 int cz_cmd_verify(int argc, char **argv)
 {
+    if (cz_cli_has(argc, argv, "--public"))
+        return cz_cmd_verify_snarkjs(argc, argv);
     const char *vk_path = NULL, *proof_path = NULL, *inputs_path = NULL, *v;
     for (int i = 0; i < argc; i++) {
         if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
@@ -205,7 +214,8 @@ int cz_cmd_verify(int argc, char **argv)
                 "usage: cuzk verify --vk FILE --proof FILE --inputs FILE\n"
                 "Verifies a 192-byte Groth16 proof against a .vk and the public inputs (32 bytes\n"
                 "each, little-endian, as `cuzk prove --inputs` writes them). Exit status 0 when\n"
-                "the proof is valid, 1 when it is not.\n");
+                "the proof is valid, 1 when it is not.\n"
+                "With --public: verifies snarkjs JSON files (cuzk verify --public --help).\n");
             return 0;
         } else if ((v = cz_cli_opt(argc, argv, &i, "--vk")))
             vk_path = v;
@@ -246,7 +256,7 @@ int cz_cmd_verify(int argc, char **argv)
             if (st != CZ_OK)
                 rc = cz_cli_fail("verify", "verification", st, NULL);
             else {
-                printf("%s\n", valid ? "valid" : "INVALID");
+                printf("%s\n", valid ? "VALID" : "INVALID");
                 rc = valid ? 0 : 1;
             }
         }

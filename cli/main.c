@@ -18,6 +18,7 @@ static const cz_cli_area cz_bench_areas[] = {
     {"msm", cz_bench_msm, "G1/G2 multi-scalar multiplication (s per MSM)"},
     {"ntt", cz_bench_ntt, "NTT, coset NTT and the Groth16 quotient (s per transform)"},
     {"synth", cz_bench_synth, "constraint synthesis of test circuits (constraints/s)"},
+    {"zkey", cz_bench_zkey, "proofs under a snarkjs key, against snarkjs itself (s)"},
 };
 
 static void cz_cli_usage(FILE *out)
@@ -26,8 +27,9 @@ static void cz_cli_usage(FILE *out)
                  "commands:\n"
                  "  demo           prove and verify a SHA-256 preimage end to end, with timings\n"
                  "  setup          generate Groth16 parameters for a circuit\n"
-                 "  prove          prove a circuit instance\n"
-                 "  verify         verify a proof\n"
+                 "  prove          prove a circuit instance, or a circom witness (--zkey)\n"
+                 "  verify         verify a proof (bellperson files, or snarkjs JSON: --public)\n"
+                 "  export-vk      write a snarkjs key's verification_key.json\n"
                  "  bench <area>   run benchmarks (cuzk bench --help lists the areas)\n"
                  "  version        print the version and build\n"
                  "  help           this text\n\n"
@@ -66,11 +68,9 @@ int main(int argc, char **argv)
     static const struct {
         const char *name;
         int (*run)(int argc, char **argv);
-    } commands[] = {{"bench", cz_cli_bench},
-                    {"demo", cz_cmd_demo},
-                    {"setup", cz_cmd_setup},
-                    {"prove", cz_cmd_prove},
-                    {"verify", cz_cmd_verify}};
+    } commands[] = {{"bench", cz_cli_bench},   {"demo", cz_cmd_demo},
+                    {"setup", cz_cmd_setup},   {"prove", cz_cmd_prove},
+                    {"verify", cz_cmd_verify}, {"export-vk", cz_cmd_export_vk}};
     for (size_t i = 0; i < sizeof commands / sizeof *commands; i++)
         if (strcmp(cmd, commands[i].name) == 0)
             return commands[i].run(argc - 2, argv + 2);

@@ -7,7 +7,9 @@ packages=(
   clang libclang-rt-14-dev # fuzzing (libFuzzer) and sanitizer runtimes
   clang-format      # style check
   libgmp-dev        # GMP: the independent oracle of the field tests
-  libssl-dev        # OpenSSL libcrypto: native SHA-256 (gadgets, tests)
+  libssl-dev        # OpenSSL libcrypto: native SHA-256 (gadgets, tests), Blake2b digests
+  libjansson-dev    # JSON: snarkjs proof, public-input and verification-key files
+  nodejs            # snarkjs and circom2, the interoperability oracle (tests/circom)
   python3           # tools/gen_constants.py
   git
 )
@@ -19,6 +21,8 @@ missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
 done
+# npm: Debian's package, unless the installed nodejs bundles its own (NodeSource's does)
+command -v npm >/dev/null || missing+=(npm)
 if [ ${#missing[@]} -gt 0 ]; then
   echo "setup: installing ${missing[*]}"
   $sudo apt-get update -qq

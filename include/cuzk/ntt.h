@@ -26,6 +26,14 @@ typedef enum cz_ntt_order { CZ_NTT_NN, CZ_NTT_NR, CZ_NTT_RN, CZ_NTT_RR } cz_ntt_
 /* The smallest domain of size ≥ min_size (at least 1). Owns 32·m bytes of twiddles, built on
  * the pool. CZ_ERR_INVALID_ARG beyond 2^31, CZ_ERR_NOMEM if the tables do not fit. */
 cz_status cz_ntt_domain_create(cz_ntt_domain **out, size_t min_size, cz_pool *pool);
+/*
+ * The same over another root of unity, with the "odd" coset ω_(2m)·H — snarkjs's domains:
+ * ffjavascript derives its roots from the smallest non-residue (5) instead of 7, and its
+ * Groth16 quotient lives on the odd powers of ω_(2m). root: a primitive 2^32-th root of unity;
+ * ω = root^(2^(32−k)) and the coset shift is ω_(2m) = root^(2^(31−k)).
+ */
+cz_status cz_ntt_domain_create_odd(cz_ntt_domain **out, size_t min_size, const cz_fr *root,
+                                   cz_pool *pool);
 void cz_ntt_domain_destroy(cz_ntt_domain *d); /* accepts NULL */
 size_t cz_ntt_domain_size(const cz_ntt_domain *d);
 unsigned cz_ntt_domain_log_size(const cz_ntt_domain *d);
@@ -43,6 +51,10 @@ void cz_ntt_inverse(const cz_ntt_domain *d, cz_pool *pool, cz_fr *a, cz_ntt_orde
 void cz_ntt_coset_forward(const cz_ntt_domain *d, cz_pool *pool, cz_fr *a);
 /* The inverse: coefficients from evaluations on g·H (natural order). */
 void cz_ntt_coset_inverse(const cz_ntt_domain *d, cz_pool *pool, cz_fr *a);
+
+/* From the evaluations of a polynomial of degree < m on the domain to its evaluations on the
+ * coset g·H, in place, natural order both ends (no permutation in between). */
+void cz_ntt_coset_evals(const cz_ntt_domain *d, cz_pool *pool, cz_fr *a);
 
 /*
  * The quotient of Groth16 (groth16-filecoin.md §2.3): from the evaluations a, b, c of the three

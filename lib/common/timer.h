@@ -12,4 +12,6 @@ static inline uint64_t cz_now_ns(void)
     return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
 }
 
+static inline double cz_now_s(void) { return 1e-9 * (double)cz_now_ns(); }
+
 #endif /* CZ_TIMER_H */

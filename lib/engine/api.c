@@ -1,9 +1,9 @@
 /* The stable API of include/cuzk/cuzk.h over the Groth16 and circuit layers. */
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "alloc.h"
+#include "api_internal.h"
 #include "check.h"
 #include "groth16.h"
 #include "groth16_io.h"
@@ -12,6 +12,7 @@
 #include "perf.h"
 #include "sha256.h"
 #include "sha256_preimage.h"
+#include "timer.h"
 
 struct cz_circuit {
     cz_synthesize_fn synth;
@@ -23,11 +24,6 @@ struct cz_circuit {
 
 struct cz_params {
     cz_groth16_params g;
-};
-
-struct cz_vk {
-    cz_groth16_vk vk;
-    cz_groth16_pvk pvk; /* borrows vk */
 };
 
 /* ---- circuits ---- */
@@ -111,7 +107,7 @@ void cz_params_free(cz_params *p)
     cz_free(p);
 }
 
-static cz_vk *cz_vk_prepared(cz_groth16_vk vk)
+cz_vk *cz_vk_prepared(cz_groth16_vk vk)
 {
     cz_vk *v = cz_xcalloc(1, sizeof *v);
     v->vk = vk;
@@ -173,13 +169,6 @@ const char *cz_prove_phase_name(int phase)
     return phase >= 0 && phase < CZ_PHASES ? names[phase] : "?";
 }
 
-static double cz_api_now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
 static void cz_api_counters(cz_counters *out, const cz_perf_sample *s)
 {
     out->valid = s->valid[CZ_PERF_CYCLES] || s->valid[CZ_PERF_INSTRUCTIONS];
@@ -190,10 +179,10 @@ static void cz_api_counters(cz_counters *out, const cz_perf_sample *s)
     out->branch_misses = s->v[CZ_PERF_BRANCH_MISSES];
 }
 
-cz_status cz_prove(uint8_t proof[CZ_PROOF_BYTES], const cz_params *p, const cz_circuit *c,
-                   const cz_prove_opts *opts, cz_prove_stats *stats)
+cz_status cz_api_prove(uint8_t proof[CZ_PROOF_BYTES], const cz_groth16_vk *vk, const cz_fr *inputs,
+                       size_t ninputs, const cz_prove_opts *opts, cz_api_prove_fn fn, void *ctx,
+                       cz_prove_stats *stats)
 {
-    CZ_ARG_CHECK(proof != NULL && p != NULL && c != NULL);
     cz_prove_opts o = opts ? *opts : (cz_prove_opts){0};
     cz_fr r, s;
     if (o.r && cz_fr_from_bytes_le(&r, o.r) != CZ_OK)
@@ -207,18 +196,17 @@ cz_status cz_prove(uint8_t proof[CZ_PROOF_BYTES], const cz_params *p, const cz_c
         o.counters && cz_perf_open(&perf, st_out.counters_note, sizeof st_out.counters_note);
     cz_groth16_timings t = {.perf = counting ? &perf : NULL};
     cz_groth16_proof pr;
-    cz_status st = cz_groth16_prove(&pr, &p->g, c->synth, c->ctx, o.r ? &r : NULL, o.s ? &s : NULL,
-                                    o.pool, &t);
+    cz_status st = fn(ctx, &pr, o.r ? &r : NULL, o.s ? &s : NULL, o.pool, &t);
     bool valid = true;
     if (st == CZ_OK && o.self_check) {
-        double a = cz_api_now();
+        double a = cz_now_s();
         cz_perf_sample before, after;
         if (counting)
             cz_perf_read(&perf, &before);
         cz_groth16_pvk pvk;
-        cz_groth16_prepare_vk(&pvk, &p->g.vk);
-        st = cz_groth16_verify(&valid, &pvk, &pr, c->inputs, c->ninputs);
-        t.seconds[CZ_PHASE_SELF_CHECK] = cz_api_now() - a;
+        cz_groth16_prepare_vk(&pvk, vk);
+        st = cz_groth16_verify(&valid, &pvk, &pr, inputs, ninputs);
+        t.seconds[CZ_PHASE_SELF_CHECK] = cz_now_s() - a;
         t.total += t.seconds[CZ_PHASE_SELF_CHECK];
         if (counting) {
             cz_perf_read(&perf, &after);
@@ -242,6 +230,27 @@ cz_status cz_prove(uint8_t proof[CZ_PROOF_BYTES], const cz_params *p, const cz_c
         *stats = st_out;
     }
     return CZ_OK;
+}
+
+typedef struct cz_api_circuit_job {
+    const cz_params *p;
+    const cz_circuit *c;
+} cz_api_circuit_job;
+
+static cz_status cz_api_prove_circuit(void *ctx, cz_groth16_proof *proof, const cz_fr *r,
+                                      const cz_fr *s, cz_pool *pool, cz_groth16_timings *t)
+{
+    const cz_api_circuit_job *job = ctx;
+    return cz_groth16_prove(proof, &job->p->g, job->c->synth, job->c->ctx, r, s, pool, t);
+}
+
+cz_status cz_prove(uint8_t proof[CZ_PROOF_BYTES], const cz_params *p, const cz_circuit *c,
+                   const cz_prove_opts *opts, cz_prove_stats *stats)
+{
+    CZ_ARG_CHECK(proof != NULL && p != NULL && c != NULL);
+    cz_api_circuit_job job = {p, c};
+    return cz_api_prove(proof, &p->g.vk, c->inputs, c->ninputs, opts, cz_api_prove_circuit, &job,
+                        stats);
 }
 
 cz_status cz_verify(bool *valid, const cz_vk *vk, const uint8_t proof[CZ_PROOF_BYTES],

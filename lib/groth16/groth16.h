@@ -40,6 +40,22 @@ typedef struct cz_groth16_params {
 } cz_groth16_params;
 
 void cz_groth16_params_free(cz_groth16_params *p); /* accepts a zeroed struct */
+
+/*
+ * A proving key in snarkjs's layout (the queries of an iden3 .zkey), borrowed. Unlike
+ * bellperson's, the A, B queries have one point per variable (identities kept), the C query
+ * (bellperson's L) covers the private variables, and the H query is the Lagrange basis of the
+ * odd coset: h[i] = Z(τ)/δ·L'_i(τ) for the points ω_(2m)·ω^i, so the prover feeds it the
+ * evaluations of A·B − C there instead of the coefficients of h (docs/CIRCOM.md).
+ */
+typedef struct cz_groth16_snarkjs_key {
+    const cz_groth16_vk *vk;
+    const cz_g1_affine *a, *b_g1; /* n_vars each */
+    const cz_g2_affine *b_g2;     /* n_vars */
+    const cz_g1_affine *c;        /* n_vars − n_public − 1 */
+    const cz_g1_affine *h;        /* domain_size */
+    size_t n_vars, n_public, domain_size;
+} cz_groth16_snarkjs_key;
 void cz_groth16_vk_free(cz_groth16_vk *vk);
 
 /* A proof: (A, B, C). */

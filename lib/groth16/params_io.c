@@ -1,15 +1,12 @@
-#include <fcntl.h>
 #include <openssl/evp.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <string.h>
-#include <sys/mman.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include "alloc.h"
 #include "check.h"
 #include "groth16_io.h"
+#include "mapfile.h"
 
 /* ---- writing ---- */
 
@@ -225,28 +222,11 @@ static cz_status cz_io_read_vk(cz_io_reader *r, cz_groth16_vk *vk)
     return st;
 }
 
-static cz_status cz_io_map(cz_io_reader *r, const char *path)
+static cz_status cz_io_map(cz_io_reader *r, cz_mapfile *f, const char *path)
 {
-    int fd = open(path, O_RDONLY | O_CLOEXEC);
-    if (fd < 0) {
-        if (r->why && r->why_len)
-            snprintf(r->why, r->why_len, "%s: cannot open", path);
-        return CZ_ERR_IO;
-    }
-    struct stat sb;
-    if (fstat(fd, &sb) != 0) {
-        close(fd);
-        return CZ_ERR_IO;
-    }
-    r->size = (size_t)sb.st_size;
-    r->data = r->size ? mmap(NULL, r->size, PROT_READ, MAP_PRIVATE, fd, 0) : NULL;
-    close(fd);
-    if (r->size && r->data == MAP_FAILED) {
-        r->data = NULL;
-        return CZ_ERR_IO;
-    }
-    if (r->size)
-        madvise((void *)r->data, r->size, MADV_SEQUENTIAL);
+    CZ_TRY(cz_mapfile_open(f, path, r->why, r->why_len));
+    r->data = f->data;
+    r->size = f->size;
     return CZ_OK;
 }
 
@@ -283,7 +263,8 @@ cz_status cz_groth16_params_read(cz_groth16_params *p, const char *path,
     }
     cz_io_reader r = {.path = path, .why = why, .why_len = why_len, .pool = pool};
     r.subgroup = opts && opts->subgroup_checks;
-    CZ_TRY(cz_io_map(&r, path));
+    cz_mapfile f;
+    CZ_TRY(cz_io_map(&r, &f, path));
     cz_status st = cz_io_read_vk(&r, &p->vk);
     if (st == CZ_OK)
         st = cz_io_g1_section(&r, "h", &p->h, &p->n_h);
@@ -299,8 +280,7 @@ cz_status cz_groth16_params_read(cz_groth16_params *p, const char *path,
         st = cz_io_fail(&r, "b_g2", 0, r.pos, "b_g1 and b_g2 have different counts");
     if (st == CZ_OK)
         st = cz_io_finish(&r);
-    if (r.data)
-        munmap((void *)r.data, r.size);
+    cz_mapfile_close(&f);
     if (st != CZ_OK)
         cz_groth16_params_free(p);
     return st;
@@ -310,12 +290,12 @@ cz_status cz_groth16_vk_read(cz_groth16_vk *vk, const char *path, char *why, siz
 {
     memset(vk, 0, sizeof *vk);
     cz_io_reader r = {.path = path, .why = why, .why_len = why_len, .subgroup = true};
-    CZ_TRY(cz_io_map(&r, path));
+    cz_mapfile f;
+    CZ_TRY(cz_io_map(&r, &f, path));
     cz_status st = cz_io_read_vk(&r, vk);
     if (st == CZ_OK)
         st = cz_io_finish(&r);
-    if (r.data)
-        munmap((void *)r.data, r.size);
+    cz_mapfile_close(&f);
     if (st != CZ_OK)
         cz_groth16_vk_free(vk);
     return st;

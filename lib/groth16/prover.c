@@ -1,116 +1,11 @@
 /* The prover (bellperson groth16/prover/native.rs, formulas of groth16-filecoin.md §2.5). */
 #include <string.h>
-#include <time.h>
 
 #include "alloc.h"
 #include "check.h"
 #include "cs_prove.h"
-#include "cuzk/msm.h"
 #include "cuzk/ntt.h"
-#include "groth16.h"
-#include "groth16_prover.h"
-#include "rand.h"
-
-static double cz_prove_now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
-/* Times a phase (and reads the counters around it). */
-typedef struct cz_phase_clock {
-    cz_groth16_timings *t;
-    double start;
-    cz_perf_sample at;
-} cz_phase_clock;
-
-static void cz_phase_start(cz_phase_clock *c, cz_groth16_timings *t)
-{
-    c->t = t;
-    c->start = cz_prove_now();
-    if (t->perf)
-        cz_perf_read(t->perf, &c->at);
-}
-
-/* Adds the time (and counts) since the last start to phase, and restarts the clock. */
-static void cz_phase_lap(cz_phase_clock *c, int phase)
-{
-    double now = cz_prove_now();
-    c->t->seconds[phase] += now - c->start;
-    c->start = now;
-    if (c->t->perf) {
-        cz_perf_sample end, d;
-        cz_perf_read(c->t->perf, &end);
-        cz_perf_diff(&d, &c->at, &end);
-        for (int i = 0; i < CZ_PERF_COUNTERS; i++) {
-            c->t->counters[phase].v[i] += d.v[i];
-            c->t->counters[phase].valid[i] = d.valid[i];
-        }
-        c->at = end;
-    }
-}
-
-static cz_status cz_prove_draw(cz_fr *r)
-{
-    uint8_t b[64];
-    CZ_TRY(cz_rand_os(b, sizeof b));
-    cz_fr_from_bytes_wide(r, b);
-    explicit_bzero(b, sizeof b);
-    return CZ_OK;
-}
-
-/* One MSM with scratch from *scratch (grown as needed). */
-typedef struct cz_prove_msm {
-    cz_pool *pool;
-    void *scratch;
-    size_t scratch_size;
-} cz_prove_msm;
-
-static cz_status cz_prove_scratch(cz_prove_msm *m, size_t need)
-{
-    if (need <= m->scratch_size)
-        return CZ_OK;
-    cz_free(m->scratch);
-    m->scratch = cz_try_alloc(need);
-    m->scratch_size = m->scratch ? need : 0;
-    return m->scratch ? CZ_OK : CZ_ERR_NOMEM;
-}
-
-static cz_status cz_prove_g1(cz_prove_msm *m, cz_g1_jac *out, const cz_g1_affine *bases,
-                             size_t nbases, const cz_fr *scalars, size_t n, const uint64_t *density,
-                             bool split)
-{
-    cz_msm_scalars sc = {scalars, CZ_SCALARS_MONTGOMERY, n, density, split};
-    CZ_TRY(cz_prove_scratch(m, cz_msm_g1_scratch_size(n, cz_pool_threads(m->pool) + 1)));
-    return cz_msm_g1(out, bases, nbases, &sc, m->pool, m->scratch, m->scratch_size);
-}
-
-static cz_status cz_prove_g2(cz_prove_msm *m, cz_g2_jac *out, const cz_g2_affine *bases,
-                             size_t nbases, const cz_fr *scalars, size_t n, const uint64_t *density,
-                             bool split)
-{
-    cz_msm_scalars sc = {scalars, CZ_SCALARS_MONTGOMERY, n, density, split};
-    CZ_TRY(cz_prove_scratch(m, cz_msm_g2_scratch_size(n, cz_pool_threads(m->pool) + 1)));
-    return cz_msm_g2(out, bases, nbases, &sc, m->pool, m->scratch, m->scratch_size);
-}
-
-/* k·P for a secret k, in constant time. */
-static void cz_prove_mul_g1(cz_g1_jac *r, const cz_g1_jac *p, const cz_fr *k)
-{
-    cz_scalar s;
-    cz_fr_to_scalar(&s, k);
-    cz_g1_mul(r, p, &s);
-    explicit_bzero(&s, sizeof s);
-}
-
-static void cz_prove_mul_g2(cz_g2_jac *r, const cz_g2_jac *p, const cz_fr *k)
-{
-    cz_scalar s;
-    cz_fr_to_scalar(&s, k);
-    cz_g2_mul(r, p, &s);
-    explicit_bzero(&s, sizeof s);
-}
+#include "prover_util.h"
 
 /* The parameters must be those of this circuit: every query length follows from its shape. */
 static cz_status cz_prove_check_shape(const cz_groth16_params *p, const cz_cs_prove *w, size_t m)
@@ -168,78 +63,40 @@ static cz_status cz_groth16_prove_assigned(cz_groth16_proof *proof, const cz_gro
     size_t ni = w->inputs.len, na = w->aux.len, b_in = cz_bitvec_popcount(&w->b_input);
     cz_g1_jac h, l, a_in, a_aux, b1_in, b1_aux, sum_a, sum_b1;
     cz_g2_jac b2_in, b2_aux, sum_b2;
-    if ((st = cz_prove_g1(&msm, &h, p->h, p->n_h, w->a.v, m - 1, NULL, false)) != CZ_OK)
+    if ((st = cz_prove_g1(&msm, &h, p->h, p->n_h, w->a.v, CZ_SCALARS_MONTGOMERY, m - 1, NULL,
+                          false)) != CZ_OK)
         goto done;
     cz_phase_lap(&clock, CZ_PHASE_MSM_H);
-    if ((st = cz_prove_g1(&msm, &l, p->l, p->n_l, w->aux.v, na, NULL, true)) != CZ_OK)
+    if ((st = cz_prove_g1(&msm, &l, p->l, p->n_l, w->aux.v, CZ_SCALARS_MONTGOMERY, na, NULL,
+                          true)) != CZ_OK)
         goto done;
     cz_phase_lap(&clock, CZ_PHASE_MSM_L);
-    if ((st = cz_prove_g1(&msm, &a_in, p->a, ni, w->inputs.v, ni, NULL, false)) != CZ_OK ||
-        (st = cz_prove_g1(&msm, &a_aux, p->a + ni, p->n_a - ni, w->aux.v, na, w->a_aux.w, true)) !=
-            CZ_OK)
+    if ((st = cz_prove_g1(&msm, &a_in, p->a, ni, w->inputs.v, CZ_SCALARS_MONTGOMERY, ni, NULL,
+                          false)) != CZ_OK ||
+        (st = cz_prove_g1(&msm, &a_aux, p->a + ni, p->n_a - ni, w->aux.v, CZ_SCALARS_MONTGOMERY, na,
+                          w->a_aux.w, true)) != CZ_OK)
         goto done;
     cz_phase_lap(&clock, CZ_PHASE_MSM_A);
-    if ((st = cz_prove_g1(&msm, &b1_in, p->b_g1, b_in, w->inputs.v, ni, w->b_input.w, false)) !=
-            CZ_OK ||
-        (st = cz_prove_g1(&msm, &b1_aux, p->b_g1 + b_in, p->n_b_g1 - b_in, w->aux.v, na, w->b_aux.w,
-                          true)) != CZ_OK)
+    if ((st = cz_prove_g1(&msm, &b1_in, p->b_g1, b_in, w->inputs.v, CZ_SCALARS_MONTGOMERY, ni,
+                          w->b_input.w, false)) != CZ_OK ||
+        (st = cz_prove_g1(&msm, &b1_aux, p->b_g1 + b_in, p->n_b_g1 - b_in, w->aux.v,
+                          CZ_SCALARS_MONTGOMERY, na, w->b_aux.w, true)) != CZ_OK)
         goto done;
     cz_phase_lap(&clock, CZ_PHASE_MSM_B_G1);
-    if ((st = cz_prove_g2(&msm, &b2_in, p->b_g2, b_in, w->inputs.v, ni, w->b_input.w, false)) !=
-            CZ_OK ||
-        (st = cz_prove_g2(&msm, &b2_aux, p->b_g2 + b_in, p->n_b_g2 - b_in, w->aux.v, na, w->b_aux.w,
-                          true)) != CZ_OK)
+    if ((st = cz_prove_g2(&msm, &b2_in, p->b_g2, b_in, w->inputs.v, CZ_SCALARS_MONTGOMERY, ni,
+                          w->b_input.w, false)) != CZ_OK ||
+        (st = cz_prove_g2(&msm, &b2_aux, p->b_g2 + b_in, p->n_b_g2 - b_in, w->aux.v,
+                          CZ_SCALARS_MONTGOMERY, na, w->b_aux.w, true)) != CZ_OK)
         goto done;
     cz_phase_lap(&clock, CZ_PHASE_MSM_B_G2);
     cz_g1_jac_add(&sum_a, &a_in, &a_aux);
     cz_g1_jac_add(&sum_b1, &b1_in, &b1_aux);
     cz_g2_jac_add(&sum_b2, &b2_in, &b2_aux);
 
-    /* A = α + rδ + ΣA,  B = β + sδ + ΣB₂,
-     * C = s·ΣA + r·ΣB₁ + rs·δ₁ + s·α + r·β₁ + H + L */
-    cz_fr r, s, rs;
-    if (r_in)
-        r = *r_in;
-    else if ((st = cz_prove_draw(&r)) != CZ_OK)
-        goto done;
-    if (s_in)
-        s = *s_in;
-    else if ((st = cz_prove_draw(&s)) != CZ_OK)
-        goto done;
-    cz_fr_mul(&rs, &r, &s);
-    cz_g1_jac alpha, beta1, delta1, ga, gc, tmp;
-    cz_g2_jac beta2, delta2, gb, tmp2;
-    cz_g1_jac_from_affine(&alpha, &p->vk.alpha_g1);
-    cz_g1_jac_from_affine(&beta1, &p->vk.beta_g1);
-    cz_g1_jac_from_affine(&delta1, &p->vk.delta_g1);
-    cz_g2_jac_from_affine(&beta2, &p->vk.beta_g2);
-    cz_g2_jac_from_affine(&delta2, &p->vk.delta_g2);
-
-    cz_prove_mul_g1(&tmp, &delta1, &r);
-    cz_g1_jac_add(&ga, &alpha, &tmp);
-    cz_g1_jac_add(&ga, &ga, &sum_a);
-
-    cz_prove_mul_g2(&tmp2, &delta2, &s);
-    cz_g2_jac_add(&gb, &beta2, &tmp2);
-    cz_g2_jac_add(&gb, &gb, &sum_b2);
-
-    cz_prove_mul_g1(&gc, &sum_a, &s);
-    cz_prove_mul_g1(&tmp, &sum_b1, &r);
-    cz_g1_jac_add(&gc, &gc, &tmp);
-    cz_prove_mul_g1(&tmp, &delta1, &rs);
-    cz_g1_jac_add(&gc, &gc, &tmp);
-    cz_prove_mul_g1(&tmp, &alpha, &s);
-    cz_g1_jac_add(&gc, &gc, &tmp);
-    cz_prove_mul_g1(&tmp, &beta1, &r);
-    cz_g1_jac_add(&gc, &gc, &tmp);
-    cz_g1_jac_add(&gc, &gc, &h);
-    cz_g1_jac_add(&gc, &gc, &l);
-    cz_g1_affine_from_jac(&proof->a, &ga);
-    cz_g2_affine_from_jac(&proof->b, &gb);
-    cz_g1_affine_from_jac(&proof->c, &gc);
-    explicit_bzero(&r, sizeof r), explicit_bzero(&s, sizeof s), explicit_bzero(&rs, sizeof rs);
+    cz_g1_jac_add(&h, &h, &l);
+    st = cz_prove_assemble(proof, &p->vk, &sum_a, &sum_b1, &sum_b2, &h, r_in, s_in);
 done:
-    cz_free(msm.scratch);
+    cz_prove_msm_free(&msm);
     cz_ntt_domain_destroy(d);
     return st;
 }
@@ -249,7 +106,7 @@ cz_status cz_groth16_prove(cz_groth16_proof *proof, const cz_groth16_params *p,
                            cz_pool *pool, cz_groth16_timings *timings)
 {
     cz_groth16_timings t = {.perf = timings ? timings->perf : NULL};
-    double t0 = cz_prove_now();
+    double t0 = cz_now_s();
     cz_phase_clock clock;
     cz_phase_start(&clock, &t);
     cz_cs_prove w;
@@ -258,7 +115,7 @@ cz_status cz_groth16_prove(cz_groth16_proof *proof, const cz_groth16_params *p,
     if (st == CZ_OK)
         st = cz_groth16_prove_assigned(proof, p, &w, r, s, pool, &t);
     cz_cs_prove_free(&w);
-    t.total = cz_prove_now() - t0;
+    t.total = cz_now_s() - t0;
     if (timings)
         *timings = t;
     return st;
@@ -285,7 +142,7 @@ cz_status cz_groth16_prove_batch(cz_groth16_proof *proofs, const cz_groth16_para
 {
     CZ_ARG_CHECK(n > 0);
     cz_groth16_timings t = {.perf = timings ? timings->perf : NULL};
-    double t0 = cz_prove_now();
+    double t0 = cz_now_s();
     cz_phase_clock clock;
     cz_phase_start(&clock, &t);
     cz_cs_prove *w = cz_xcalloc(n, sizeof *w);
@@ -303,7 +160,7 @@ cz_status cz_groth16_prove_batch(cz_groth16_proof *proofs, const cz_groth16_para
                                            pool, &t);
         cz_cs_prove_free(&w[i]); /* each circuit's memory goes as soon as its proof is made */
     }
-    t.total = cz_prove_now() - t0;
+    t.total = cz_now_s() - t0;
     if (timings)
         *timings = t;
     cz_free(w);

@@ -92,22 +92,18 @@ static void cz_ntt_coset_table(cz_fr *out, size_t n, unsigned bits, const cz_fr 
     }
 }
 
-cz_status cz_ntt_domain_create(cz_ntt_domain **out, size_t min_size, cz_pool *pool)
+/* The domain of size 2^k with ω = root^(2^(32−k)) and coset shift g. */
+static cz_status cz_ntt_domain_build(cz_ntt_domain **out, unsigned k, const cz_fr *omega,
+                                     const cz_fr *g, cz_pool *pool)
 {
-    CZ_ARG_CHECK(out != NULL);
-    *out = NULL;
-    unsigned k = 0;
-    while (k <= CZ_NTT_MAX_LOG_SIZE && ((size_t)1 << k) < min_size)
-        k++;
-    CZ_ARG_CHECK(k <= CZ_NTT_MAX_LOG_SIZE);
     cz_ntt_domain *d = cz_xcalloc(1, sizeof *d);
     d->log_m = k;
     d->m = (size_t)1 << k;
-    cz_fr_root_of_unity(&d->omega, k);
+    d->omega = *omega;
     cz_fr_inv(&d->omega_inv, &d->omega);
     cz_fr_from_u64(&d->m_inv, d->m);
     cz_fr_inv(&d->m_inv, &d->m_inv);
-    d->g = cz_fr_generator;
+    d->g = *g;
     cz_fr_inv(&d->g_inv, &d->g);
     uint64_t m64 = d->m;
     cz_fr gm;
@@ -137,6 +133,46 @@ cz_status cz_ntt_domain_create(cz_ntt_domain **out, size_t min_size, cz_pool *po
     cz_ntt_coset_table(d->coset_inv_hi, nhi, hi_bits, &d->g_inv, 1, &d->m_inv);
     *out = d;
     return CZ_OK;
+}
+
+/* log2 of the smallest power of two ≥ min_size (at least 1); CZ_NTT_MAX_LOG_SIZE + 1 beyond. */
+static unsigned cz_ntt_log_size(size_t min_size)
+{
+    unsigned k = 0;
+    while (k <= CZ_NTT_MAX_LOG_SIZE && ((size_t)1 << k) < min_size)
+        k++;
+    return k;
+}
+
+cz_status cz_ntt_domain_create(cz_ntt_domain **out, size_t min_size, cz_pool *pool)
+{
+    CZ_ARG_CHECK(out != NULL);
+    *out = NULL;
+    unsigned k = cz_ntt_log_size(min_size);
+    CZ_ARG_CHECK(k <= CZ_NTT_MAX_LOG_SIZE);
+    cz_fr omega;
+    cz_fr_root_of_unity(&omega, k);
+    return cz_ntt_domain_build(out, k, &omega, &cz_fr_generator, pool);
+}
+
+cz_status cz_ntt_domain_create_odd(cz_ntt_domain **out, size_t min_size, const cz_fr *root,
+                                   cz_pool *pool)
+{
+    CZ_ARG_CHECK(out != NULL && root != NULL);
+    *out = NULL;
+    unsigned k = cz_ntt_log_size(min_size);
+    CZ_ARG_CHECK(k <= CZ_NTT_MAX_LOG_SIZE);
+    /* ω_(2m) = root^(2^(31−k)); squared once more it is ω */
+    cz_fr half = *root, omega;
+    for (unsigned i = k + 1; i < 32; i++)
+        cz_fr_sqr(&half, &half);
+    cz_fr_sqr(&omega, &half);
+    uint64_t e = (uint64_t)1 << 31;
+    cz_fr check;
+    cz_fr_pow(&check, root, &e, 1); /* primitive: root^(2^31) = −1 */
+    cz_fr_add(&check, &check, &cz_fr_one);
+    CZ_ARG_CHECK(cz_fr_is_zero(&check));
+    return cz_ntt_domain_build(out, k, &omega, &half, pool);
 }
 
 void cz_ntt_domain_destroy(cz_ntt_domain *d)

@@ -1,10 +1,9 @@
 /* The Groth16 quotient h = (A·B − C)/Z (groth16-filecoin.md §2.3, bellperson execute_fft). */
 #include "ntt_internal.h"
 
-/* Evaluations on H (natural) → evaluations on g·H (natural), without a permutation:
- * inverse DIF leaves the coefficients bit-reversed, the coset factors g^i/m are applied in that
- * order, and the forward DIT consumes it. */
-static void cz_ntt_to_coset(const cz_ntt_domain *d, cz_pool *pool, cz_fr *v)
+/* Without a permutation: the inverse DIF leaves the coefficients bit-reversed, the coset factors
+ * g^i/m are applied in that order, and the forward DIT consumes it. */
+void cz_ntt_coset_evals(const cz_ntt_domain *d, cz_pool *pool, cz_fr *v)
 {
     cz_ntt_dif(d, pool, v, true);
     cz_ntt_coset_scale_bitrev(d, pool, v, false);
@@ -30,9 +29,9 @@ static void cz_ntt_quotient_chunk(void *vctx, size_t begin, size_t end)
 
 void cz_ntt_compute_h(const cz_ntt_domain *d, cz_pool *pool, cz_fr *a, cz_fr *b, cz_fr *c)
 {
-    cz_ntt_to_coset(d, pool, a);
-    cz_ntt_to_coset(d, pool, b);
-    cz_ntt_to_coset(d, pool, c);
+    cz_ntt_coset_evals(d, pool, a);
+    cz_ntt_coset_evals(d, pool, b);
+    cz_ntt_coset_evals(d, pool, c);
     cz_ntt_quotient_job job = {a, b, c, d->z_inv};
     cz_pool_parallel_for(pool, d->m, 4096, cz_ntt_quotient_chunk, &job);
     /* coset iNTT: coefficients come out bit-reversed, get g^(−i)/m there, then one permutation */

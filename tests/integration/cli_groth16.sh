@@ -14,7 +14,7 @@ msg=00112233445566778899aabbccddeeff
     --proof "$dir/proof" --inputs "$dir/inputs" --threads 2
 [ "$(stat -c %s "$dir/proof")" = 192 ] || fail "proof is not 192 bytes"
 [ "$(stat -c %s "$dir/inputs")" = 64 ] || fail "expected 2 public inputs"
-"$cuzk" verify --vk "$dir/p.vk" --proof "$dir/proof" --inputs "$dir/inputs" | grep -qx valid \
+"$cuzk" verify --vk "$dir/p.vk" --proof "$dir/proof" --inputs "$dir/inputs" | grep -qx VALID \
     || fail "a good proof did not verify"
 
 # tampered proof: flip a bit of C

@@ -297,6 +297,51 @@ static void test_ntt_domain_limits(void)
     cz_ntt_domain_destroy(NULL);
 }
 
+/*
+ * snarkjs's domains: roots from 5^((r−1)/2^32) and the odd coset ω_(2m)·H. The polynomial with
+ * values v on the domain, evaluated naively on ω_(2m)·ω^j, must match cz_ntt_coset_evals; the
+ * root must be primitive of order 2^32, and a root that is not is refused.
+ */
+static void test_ntt_odd_coset(void)
+{
+    cz_fr five, root, wrong;
+    cz_fr_from_u64(&five, 5);
+    /* t = (r − 1)/2^32 (computed with Python from r) */
+    const uint64_t t[4] = {0xfffe5bfeffffffffull, 0x09a1d80553bda402ull, 0x299d7d483339d808ull,
+                           0x73eda753ull};
+    cz_fr_pow(&root, &five, t, 4);
+    uint64_t e31 = (uint64_t)1 << 31;
+    cz_fr minus_one;
+    cz_fr_pow(&minus_one, &root, &e31, 1);
+    cz_fr_add(&minus_one, &minus_one, &cz_fr_one);
+    CZ_CHECK(cz_fr_is_zero(&minus_one)); /* 5 is a non-residue: the root is primitive */
+    for (unsigned k = 0; k <= 9; k++) {
+        size_t m = (size_t)1 << k;
+        cz_ntt_domain *d = NULL;
+        CZ_CHECK_OK(cz_ntt_domain_create_odd(&d, m, &root, NULL));
+        cz_fr w, half = root, one = cz_fr_one, *v = rand_vec(m), *coeffs = malloc(m * sizeof *v),
+                 *want = malloc(m * sizeof *v), m_inv, w_inv;
+        for (unsigned i = k + 1; i < 32; i++)
+            cz_fr_sqr(&half, &half);
+        cz_fr_sqr(&w, &half);
+        cz_ntt_domain_omega(&m_inv, d);
+        CZ_CHECK(cz_fr_eq(&m_inv, &w));
+        /* coefficients by the naive inverse DFT, then values on the odd coset */
+        cz_fr_inv(&w_inv, &w);
+        cz_fr_from_u64(&m_inv, m);
+        cz_fr_inv(&m_inv, &m_inv);
+        naive_eval(coeffs, v, m, &w_inv, &one, &m_inv);
+        naive_eval(want, coeffs, m, &w, &half, &one);
+        cz_ntt_coset_evals(d, NULL, v);
+        CZ_CHECK(vec_eq(v, want, m));
+        cz_ntt_domain_destroy(d);
+        free(v), free(coeffs), free(want);
+    }
+    cz_ntt_domain *d = NULL;
+    cz_fr_sqr(&wrong, &root); /* of order 2^31 only */
+    CZ_CHECK(cz_ntt_domain_create_odd(&d, 16, &wrong, NULL) == CZ_ERR_INVALID_ARG && d == NULL);
+}
+
 CZ_TEST_MODULE(ntt, {"vs_naive_dft", test_ntt_vs_naive_dft}, {"round_trips", test_ntt_round_trips},
                {"spot_checks", test_ntt_spot_checks}, {"quotient", test_ntt_quotient},
-               {"domain_limits", test_ntt_domain_limits});
+               {"domain_limits", test_ntt_domain_limits}, {"odd_coset", test_ntt_odd_coset});

@@ -1,0 +1,228 @@
+/* `cuzk prove --zkey …` and `cuzk verify --public …`: circom witnesses, snarkjs keys and JSON. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "cuzk/circom.h"
+#include "cuzk/platform.h"
+
+int cz_cmd_prove_zkey(int argc, char **argv)
+{
+    const char *zkey_path = NULL, *wtns_path = NULL, *r1cs_path = NULL, *proof_path = NULL;
+    const char *public_path = NULL, *v;
+    unsigned long threads = cz_cpu_count();
+    bool self_check = true;
+    for (int i = 0; i < argc; i++) {
+        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
+            printf("usage: cuzk prove --zkey FILE --wtns FILE --proof FILE [--public FILE]\n"
+                   "                  [--r1cs FILE] [--threads N] [--no-self-check]\n"
+                   "Proves a circom witness (.wtns) under a snarkjs Groth16 key (.zkey) on\n"
+                   "BLS12-381 (circom --prime bls12381), as `snarkjs groth16 prove` does, and\n"
+                   "writes snarkjs's proof.json and public.json. With --r1cs the witness is first\n"
+                   "checked against the circuit's constraints (a failing constraint is named).\n"
+                   "The proof is verified against the key before it is written unless\n"
+                   "--no-self-check.\n");
+            return 0;
+        } else if ((v = cz_cli_opt(argc, argv, &i, "--zkey")))
+            zkey_path = v;
+        else if ((v = cz_cli_opt(argc, argv, &i, "--wtns")))
+            wtns_path = v;
+        else if ((v = cz_cli_opt(argc, argv, &i, "--r1cs")))
+            r1cs_path = v;
+        else if ((v = cz_cli_opt(argc, argv, &i, "--proof")))
+            proof_path = v;
+        else if ((v = cz_cli_opt(argc, argv, &i, "--public")))
+            public_path = v;
+        else if ((v = cz_cli_opt(argc, argv, &i, "--threads")))
+            threads = cz_cli_uint(v, "--threads", 1024);
+        else if (strcmp(argv[i], "--no-self-check") == 0)
+            self_check = false;
+        else {
+            fprintf(stderr, "cuzk prove: unknown option '%s' (see --zkey --help)\n", argv[i]);
+            return 2;
+        }
+    }
+    if (!zkey_path || !wtns_path || !proof_path) {
+        fprintf(stderr,
+                "cuzk prove: --zkey, --wtns and --proof are required (see --zkey --help)\n");
+        return 2;
+    }
+    char why[512] = "";
+    cz_pool *pool = cz_cli_pool((unsigned)threads);
+    cz_zkey *z = NULL;
+    cz_witness *w = NULL;
+    cz_circom_r1cs *r1cs = NULL;
+    int rc = 1;
+    double t0 = cz_cli_seconds();
+    cz_status st = cz_zkey_load(&z, zkey_path, pool, why, sizeof why);
+    if (st != CZ_OK) {
+        cz_cli_fail("prove", zkey_path, st, why);
+        goto out;
+    }
+    double t_load = cz_cli_seconds() - t0;
+    if ((st = cz_witness_load(&w, wtns_path, why, sizeof why)) != CZ_OK) {
+        cz_cli_fail("prove", wtns_path, st, why);
+        goto out;
+    }
+    if (r1cs_path) {
+        if ((st = cz_circom_r1cs_load(&r1cs, r1cs_path, why, sizeof why)) != CZ_OK ||
+            (st = cz_circom_r1cs_check_witness(r1cs, w, why, sizeof why)) != CZ_OK) {
+            cz_cli_fail("prove", r1cs_path, st, why);
+            goto out;
+        }
+    }
+    uint8_t proof[CZ_PROOF_BYTES];
+    cz_prove_stats s;
+    cz_prove_opts po = {.pool = pool, .self_check = self_check};
+    st = cz_prove_zkey(proof, z, w, &po, &s, why, sizeof why);
+    if (st == CZ_ERR_SELF_VERIFY_FAILED) {
+        cz_cli_fail("prove", "self-check", st,
+                    "the witness does not satisfy the circuit (check it with --r1cs)");
+        goto out;
+    }
+    if (st != CZ_OK) {
+        cz_cli_fail("prove", "proving", st, why);
+        goto out;
+    }
+    if ((st = cz_snarkjs_proof_save(proof, proof_path)) != CZ_OK) {
+        cz_cli_fail("prove", proof_path, st, "cannot write");
+        goto out;
+    }
+    if (public_path) {
+        cz_zkey_info info;
+        cz_zkey_get_info(z, &info);
+        uint8_t(*pub)[32] = malloc((info.public ? info.public : 1) * sizeof *pub);
+        cz_witness_public(z, w, pub);
+        st = cz_snarkjs_public_save((const uint8_t(*)[32])pub, info.public, public_path);
+        free(pub);
+        if (st != CZ_OK) {
+            cz_cli_fail("prove", public_path, st, "cannot write");
+            goto out;
+        }
+    }
+    double msms = 0;
+    for (int ph = CZ_PHASE_MSM_H; ph <= CZ_PHASE_MSM_B_G2; ph++)
+        msms += s.seconds[ph];
+    fprintf(stderr,
+            "cuzk prove: proof written to %s (key loaded in %.3f s; proof %.3f s: a/b/c %.3f, "
+            "H %.3f, MSMs %.3f, self-check %.3f)\n",
+            proof_path, t_load, s.total, s.seconds[CZ_PHASE_SYNTHESIS], s.seconds[CZ_PHASE_H], msms,
+            s.seconds[CZ_PHASE_SELF_CHECK]);
+    rc = 0;
+out:
+    cz_circom_r1cs_free(r1cs);
+    cz_witness_free(w);
+    cz_zkey_free(z);
+    cz_pool_destroy(pool);
+    return rc;
+}
+
+int cz_cmd_verify_snarkjs(int argc, char **argv)
+{
+    const char *vk_path = NULL, *proof_path = NULL, *public_path = NULL, *v;
+    for (int i = 0; i < argc; i++) {
+        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
+            printf(
+                "usage: cuzk verify --vk verification_key.json --proof proof.json\n"
+                "                   --public public.json\n"
+                "Verifies a snarkjs Groth16 proof on BLS12-381, as `snarkjs groth16 verify`\n"
+                "does (and stricter: every point is checked on the curve and in its\n"
+                "subgroup). Prints VALID or INVALID; exit status 0 when valid, 1 when not, 2 for\n"
+                "unusable files.\n");
+            return 0;
+        } else if ((v = cz_cli_opt(argc, argv, &i, "--vk")))
+            vk_path = v;
+        else if ((v = cz_cli_opt(argc, argv, &i, "--proof")))
+            proof_path = v;
+        else if ((v = cz_cli_opt(argc, argv, &i, "--public")))
+            public_path = v;
+        else {
+            fprintf(stderr, "cuzk verify: unknown option '%s' (see --public --help)\n", argv[i]);
+            return 2;
+        }
+    }
+    if (!vk_path || !proof_path || !public_path) {
+        fprintf(stderr, "cuzk verify: --vk, --proof and --public are required (see --public "
+                        "--help)\n");
+        return 2;
+    }
+    char why[512] = "";
+    cz_vk *vk = NULL;
+    uint8_t(*pub)[32] = NULL;
+    size_t n = 0;
+    int rc = 2;
+    uint8_t proof[CZ_PROOF_BYTES];
+    cz_status st = cz_snarkjs_vk_load(&vk, vk_path, why, sizeof why);
+    if (st != CZ_OK) {
+        cz_cli_fail("verify", vk_path, st, why);
+        rc = 2;
+        goto out;
+    }
+    if ((st = cz_snarkjs_public_load(&pub, &n, public_path, why, sizeof why)) != CZ_OK) {
+        cz_cli_fail("verify", public_path, st, why);
+        goto out;
+    }
+    if (n != cz_vk_num_inputs(vk)) {
+        fprintf(stderr, "cuzk verify: %s: %zu public signals, but the key has %zu\n", public_path,
+                n, cz_vk_num_inputs(vk));
+        printf("INVALID\n");
+        rc = 1;
+        goto out;
+    }
+    if ((st = cz_snarkjs_proof_load(proof, proof_path, why, sizeof why)) != CZ_OK) {
+        /* a proof that is not made of valid points cannot verify */
+        cz_cli_fail("verify", proof_path, st, why);
+        if (st != CZ_ERR_IO)
+            printf("INVALID\n");
+        rc = st == CZ_ERR_IO ? 2 : 1;
+        goto out;
+    }
+    bool valid = false;
+    if ((st = cz_verify(&valid, vk, proof, (const uint8_t(*)[32])pub, n)) != CZ_OK) {
+        cz_cli_fail("verify", "verification", st, NULL);
+        goto out;
+    }
+    printf("%s\n", valid ? "VALID" : "INVALID");
+    rc = valid ? 0 : 1;
+out:
+    free(pub);
+    cz_vk_free(vk);
+    return rc;
+}
+
+int cz_cmd_export_vk(int argc, char **argv)
+{
+    const char *zkey_path = NULL, *vk_path = NULL, *v;
+    for (int i = 0; i < argc; i++) {
+        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
+            printf("usage: cuzk export-vk --zkey FILE --vk FILE\n"
+                   "Writes the verifying key of a snarkjs Groth16 key as verification_key.json,\n"
+                   "as `snarkjs zkey export verificationkey` does (vk_alphabeta_12 included).\n");
+            return 0;
+        } else if ((v = cz_cli_opt(argc, argv, &i, "--zkey")))
+            zkey_path = v;
+        else if ((v = cz_cli_opt(argc, argv, &i, "--vk")))
+            vk_path = v;
+        else {
+            fprintf(stderr, "cuzk export-vk: unknown option '%s' (see --help)\n", argv[i]);
+            return 2;
+        }
+    }
+    if (!zkey_path || !vk_path) {
+        fprintf(stderr, "cuzk export-vk: --zkey and --vk are required (see --help)\n");
+        return 2;
+    }
+    char why[512] = "";
+    cz_zkey *z = NULL;
+    cz_vk *vk = NULL;
+    cz_status st = cz_zkey_load(&z, zkey_path, NULL, why, sizeof why);
+    int rc = st == CZ_OK ? 0 : cz_cli_fail("export-vk", zkey_path, st, why);
+    if (rc == 0 && (st = cz_vk_from_zkey(&vk, z)) == CZ_OK)
+        st = cz_snarkjs_vk_save(vk, vk_path);
+    if (rc == 0 && st != CZ_OK)
+        rc = cz_cli_fail("export-vk", vk_path, st, "cannot write");
+    cz_vk_free(vk);
+    cz_zkey_free(z);
+    return rc;
+}

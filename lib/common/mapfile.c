@@ -1,0 +1,50 @@
+/* Read-only file mappings. */
+#include "mapfile.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+cz_status cz_mapfile_open(cz_mapfile *f, const char *path, char *why, size_t why_len)
+{
+    f->data = NULL;
+    f->size = 0;
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    struct stat sb;
+    if (fd < 0 || fstat(fd, &sb) != 0 || !S_ISREG(sb.st_mode)) {
+        int err = fd < 0 ? errno : (errno ? errno : EINVAL);
+        if (fd >= 0 && S_ISDIR(sb.st_mode))
+            err = EISDIR;
+        if (fd >= 0)
+            close(fd);
+        if (why && why_len)
+            snprintf(why, why_len, "%s: cannot open: %s", path, strerror(err));
+        return CZ_ERR_IO;
+    }
+    f->size = (size_t)sb.st_size;
+    void *p = f->size ? mmap(NULL, f->size, PROT_READ, MAP_PRIVATE, fd, 0) : NULL;
+    int err = errno;
+    close(fd);
+    if (p == MAP_FAILED) {
+        f->size = 0;
+        if (why && why_len)
+            snprintf(why, why_len, "%s: cannot map: %s", path, strerror(err));
+        return CZ_ERR_IO;
+    }
+    f->data = p;
+    if (p)
+        madvise(p, f->size, MADV_SEQUENTIAL);
+    return CZ_OK;
+}
+
+void cz_mapfile_close(cz_mapfile *f)
+{
+    if (f->data)
+        munmap((void *)f->data, f->size);
+    f->data = NULL;
+    f->size = 0;
+}
