@@ -164,6 +164,13 @@ static cz_status cz_zkey_query(cz_zkey *z, uint32_t id, const char *name, size_t
     return CZ_OK;
 }
 
+static uint32_t cz_zkey_coef_row(const cz_zkey *z, size_t i)
+{
+    uint32_t row;
+    memcpy(&row, z->coefs + i * CZ_ZKEY_COEF_BYTES + 4, 4);
+    return row;
+}
+
 static cz_status cz_zkey_coefs(cz_zkey *z)
 {
     cz_binsection s;
@@ -176,6 +183,7 @@ static cz_status cz_zkey_coefs(cz_zkey *z)
                                4 + (unsigned long long)n * CZ_ZKEY_COEF_BYTES);
     z->coefs = s.data + 4;
     z->n_coefs = n;
+    z->coefs_sorted = true;
     for (uint32_t i = 0; i < n; i++) {
         const uint8_t *e = z->coefs + (size_t)i * CZ_ZKEY_COEF_BYTES;
         uint32_t f[3];
@@ -189,6 +197,8 @@ static cz_status cz_zkey_coefs(cz_zkey *z)
                                    "constraint %u, signal %u",
                                    s.name, i, (unsigned long long)(e - z->file.map.data), f[0],
                                    f[1], f[2]);
+        if (i > 0 && f[1] < cz_zkey_coef_row(z, i - 1))
+            z->coefs_sorted = false;
     }
     return CZ_OK;
 }
@@ -245,21 +255,28 @@ typedef struct cz_zkey_eval_job {
     const cz_zkey *z;
     const cz_scalar *w;
     cz_fr *ab[2];
-    size_t rows_per_task;
+    size_t tasks;
 } cz_zkey_eval_job;
 
-/* Rows [begin, end) of a and b: each task scans every coefficient and keeps its rows, so tasks
- * write disjoint rows whatever order the file lists the coefficients in. */
+/* The first coefficient of task t: an even split of the entries, moved forward to the start of
+ * a constraint so that tasks write disjoint rows. */
+static size_t cz_zkey_task_start(const cz_zkey *z, size_t t, size_t tasks)
+{
+    size_t i = (size_t)((uint64_t)z->n_coefs * t / tasks);
+    while (i > 0 && i < z->n_coefs && cz_zkey_coef_row(z, i) == cz_zkey_coef_row(z, i - 1))
+        i++;
+    return i;
+}
+
 static void cz_zkey_eval_chunk(void *vctx, size_t begin, size_t end)
 {
     const cz_zkey_eval_job *job = vctx;
-    size_t lo = begin * job->rows_per_task, hi = end * job->rows_per_task;
-    const uint8_t *e = job->z->coefs;
-    for (uint32_t i = 0; i < job->z->n_coefs; i++, e += CZ_ZKEY_COEF_BYTES) {
+    size_t lo = cz_zkey_task_start(job->z, begin, job->tasks);
+    size_t hi = cz_zkey_task_start(job->z, end, job->tasks);
+    const uint8_t *e = job->z->coefs + lo * CZ_ZKEY_COEF_BYTES;
+    for (size_t i = lo; i < hi; i++, e += CZ_ZKEY_COEF_BYTES) {
         uint32_t f[3];
         memcpy(f, e, sizeof f);
-        if (f[1] < lo || f[1] >= hi)
-            continue;
         /* (c·R²)·w/R = c·w·R: the Montgomery form of c·w, straight from the stored forms */
         cz_fr coef, w, t;
         memcpy(&coef, e + 12, sizeof coef);
@@ -284,10 +301,12 @@ static void cz_zkey_c_chunk(void *vctx, size_t begin, size_t end)
 void cz_zkey_eval_abc(const cz_zkey *z, const cz_scalar *witness, cz_fr *a, cz_fr *b, cz_fr *c,
                       cz_pool *pool)
 {
-    size_t m = z->key.domain_size, tasks = cz_pool_threads(pool) + 1;
+    size_t m = z->key.domain_size;
+    /* zkey new writes the entries by ascending constraint; any other order runs on one task */
+    size_t tasks = z->coefs_sorted ? 4 * ((size_t)cz_pool_threads(pool) + 1) : 1;
     memset(a, 0, m * sizeof *a);
     memset(b, 0, m * sizeof *b);
-    cz_zkey_eval_job job = {z, witness, {a, b}, (m + tasks - 1) / tasks};
+    cz_zkey_eval_job job = {z, witness, {a, b}, tasks};
     cz_pool_parallel_for(pool, tasks, 1, cz_zkey_eval_chunk, &job);
     cz_zkey_c_job cj = {c, a, b};
     cz_pool_parallel_for(pool, m, 4096, cz_zkey_c_chunk, &cj);

@@ -25,7 +25,8 @@ typedef struct cz_zkey {
     cz_groth16_snarkjs_key key; /* queries: in the mapping, or in owned[] */
     const uint8_t *coefs;       /* n_coefs entries of CZ_ZKEY_COEF_BYTES, in the mapping */
     uint32_t n_coefs;
-    void *owned[5]; /* copies of misaligned query sections */
+    bool coefs_sorted; /* by constraint, as zkey new writes them: evaluated in parallel */
+    void *owned[5];    /* copies of misaligned query sections */
 } cz_zkey;
 
 /*
@@ -40,7 +41,8 @@ void cz_zkey_close(cz_zkey *z); /* accepts a zeroed struct */
 /*
  * The QAP evaluations of a witness (canonical values, witness[0] = 1): a = A·w and b = B·w over
  * the coefficients, c = a∘b, each of key.domain_size entries (zero beyond the constraints), in
- * Montgomery form. Rows are split over the pool.
+ * Montgomery form. Entries sorted by constraint are split over the pool at constraint
+ * boundaries; other orders run on one thread.
  */
 void cz_zkey_eval_abc(const cz_zkey *z, const cz_scalar *witness, cz_fr *a, cz_fr *b, cz_fr *c,
                       cz_pool *pool);

@@ -58,7 +58,7 @@ cz_status cz_synth_backend_parse(cz_synth_backend *out, const char *name)
 /*
  * One instance's output storage, recycled from instance to instance as an engine recycles its
  * per-partition buffers: fresh memory costs a page fault and a page clear per 4 KiB touched,
- * which measured about 20% of the pre-compiled path (docs/SYNTHESIS.md).
+ * which measured about 20% of the pre-compiled path.
  */
 typedef struct cz_synth_buffers {
     struct cz_synth_buffers *next;
