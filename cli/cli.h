@@ -17,7 +17,8 @@ int cz_cmd_prove_zkey(int argc, char **argv);
 int cz_cmd_verify_snarkjs(int argc, char **argv);
 int cz_cmd_export_vk(int argc, char **argv);
 
-/* Prints "cuzk CMD: WHAT: <status>[: why]" to stderr; returns 1. */
+/* Prints "cuzk CMD: WHAT: <status>[: why]" to stderr ("cuzk CMD: why (<status>)" when why starts
+ * with WHAT, a file name); returns 1. */
 int cz_cli_fail(const char *cmd, const char *what, cz_status st, const char *why);
 
 /* "--name=value" or "--name value": returns the value and advances *i, or NULL. */

@@ -98,7 +98,10 @@ double cz_cli_seconds(void)
 
 int cz_cli_fail(const char *cmd, const char *what, cz_status st, const char *why)
 {
-    fprintf(stderr, "cuzk %s: %s: %s%s%s\n", cmd, what, cz_status_str(st), why && *why ? ": " : "",
-            why ? why : "");
+    if (why && *why && strncmp(why, what, strlen(what)) == 0) /* why names the file already */
+        fprintf(stderr, "cuzk %s: %s (%s)\n", cmd, why, cz_status_str(st));
+    else
+        fprintf(stderr, "cuzk %s: %s: %s%s%s\n", cmd, what, cz_status_str(st),
+                why && *why ? ": " : "", why ? why : "");
     return 1;
 }

@@ -66,9 +66,24 @@ int cz_cmd_prove_zkey(int argc, char **argv)
         goto out;
     }
     if (r1cs_path) {
-        if ((st = cz_circom_r1cs_load(&r1cs, r1cs_path, why, sizeof why)) != CZ_OK ||
-            (st = cz_circom_r1cs_check_witness(r1cs, w, why, sizeof why)) != CZ_OK) {
+        if ((st = cz_circom_r1cs_load(&r1cs, r1cs_path, why, sizeof why)) != CZ_OK) {
             cz_cli_fail("prove", r1cs_path, st, why);
+            goto out;
+        }
+        cz_circom_r1cs_info ri;
+        cz_zkey_info zi;
+        cz_circom_r1cs_get_info(r1cs, &ri);
+        cz_zkey_get_info(z, &zi);
+        if (ri.wires != zi.vars || ri.public != zi.public) {
+            snprintf(why, sizeof why,
+                     "not the circuit of %s (%zu wires and %zu public signals, the key has %zu "
+                     "and %zu)",
+                     zkey_path, ri.wires, ri.public, zi.vars, zi.public);
+            cz_cli_fail("prove", r1cs_path, CZ_ERR_BAD_PARAMS, why);
+            goto out;
+        }
+        if ((st = cz_circom_r1cs_check_witness(r1cs, w, why, sizeof why)) != CZ_OK) {
+            cz_cli_fail("prove", wtns_path, st, why);
             goto out;
         }
     }

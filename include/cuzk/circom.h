@@ -45,6 +45,14 @@ typedef struct cz_circom_r1cs cz_circom_r1cs;
 
 cz_status cz_circom_r1cs_load(cz_circom_r1cs **out, const char *path, char *why, size_t why_len);
 void cz_circom_r1cs_free(cz_circom_r1cs *r); /* accepts NULL */
+
+typedef struct cz_circom_r1cs_info {
+    size_t wires;  /* witness values, the constant signal 0 included */
+    size_t public; /* public outputs + public inputs */
+    size_t constraints;
+} cz_circom_r1cs_info;
+
+void cz_circom_r1cs_get_info(const cz_circom_r1cs *r, cz_circom_r1cs_info *info);
 /* CZ_OK when w satisfies every constraint; CZ_ERR_UNSATISFIED naming the first that fails, or
  * CZ_ERR_INVALID_ARG when the counts differ, in why. */
 cz_status cz_circom_r1cs_check_witness(const cz_circom_r1cs *r, const cz_witness *w, char *why,

@@ -102,6 +102,13 @@ void cz_circom_r1cs_free(cz_circom_r1cs *r)
     cz_free(r);
 }
 
+void cz_circom_r1cs_get_info(const cz_circom_r1cs *r, cz_circom_r1cs_info *info)
+{
+    info->wires = r->n_wires;
+    info->public = cz_circom_r1cs_public(r);
+    info->constraints = r->n_constraints;
+}
+
 cz_status cz_circom_r1cs_check_witness(const cz_circom_r1cs *r, const cz_witness *w, char *why,
                                        size_t why_len)
 {
