@@ -16,7 +16,8 @@ extern "C" {
 /* A snarkjs Groth16 proving key, mapped (its point sections are used in place). Loading checks
  * the curve, the counts and section sizes, every point (canonical and on the curve; the
  * verifying key's also in the subgroup) on the pool, and every coefficient; any problem is an
- * error (CZ_ERR_BAD_PARAMS, CZ_ERR_IO) described in why with the section and byte offset. */
+ * error (CZ_ERR_BAD_PARAMS, CZ_ERR_IO) described in why with the section and byte offset.
+ * A loaded key is read-only: any number of threads may prove with it at once. */
 typedef struct cz_zkey cz_zkey;
 
 cz_status cz_zkey_load(cz_zkey **out, const char *path, cz_pool *pool, char *why, size_t why_len);
@@ -61,7 +62,9 @@ cz_status cz_circom_r1cs_check_witness(const cz_circom_r1cs *r, const cz_witness
 /*
  * A Groth16 proof of w under z, as snarkjs groth16 prove makes it (same math, same key; r and s
  * drawn unless fixed in opts). opts and stats as for cz_prove: the self-check verifies against
- * the zkey's own verifying key. CZ_ERR_INVALID_ARG (why says) when w does not fit z.
+ * the zkey's own verifying key. CZ_ERR_INVALID_ARG (why says) when w does not fit z. Working
+ * memory: a, b and c over the domain, 96 bytes per domain point (12 GiB at 2^27), freed on
+ * return; the key and the witness are read in place.
  */
 cz_status cz_prove_zkey(uint8_t proof[CZ_PROOF_BYTES], const cz_zkey *z, const cz_witness *w,
                         const cz_prove_opts *opts, cz_prove_stats *stats, char *why,
