@@ -11,16 +11,7 @@
 #include <unistd.h>
 
 #include "cuzk/circom.h"
-
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
-
-#define CZ_FUZZ_REQUIRE(cond)                                                                      \
-    do {                                                                                           \
-        if (!(cond)) {                                                                             \
-            fprintf(stderr, "%s:%d: %s\n", __FILE__, __LINE__, #cond);                             \
-            abort();                                                                               \
-        }                                                                                          \
-    } while (0)
+#include "cz_fuzz.h"
 
 /* The input as a file the readers can map: an in-memory file, named through /proc. */
 static int cz_fuzz_file(char path[64], const uint8_t *data, size_t size)

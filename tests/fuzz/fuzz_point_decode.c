@@ -11,16 +11,7 @@
 #include <string.h>
 
 #include "cuzk/experimental.h"
-
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
-
-#define CZ_FUZZ_REQUIRE(cond)                                                                      \
-    do {                                                                                           \
-        if (!(cond)) {                                                                             \
-            fprintf(stderr, "%s:%d: %s\n", __FILE__, __LINE__, #cond);                             \
-            abort();                                                                               \
-        }                                                                                          \
-    } while (0)
+#include "cz_fuzz.h"
 
 /* Defines cz_fuzz_<G>(in, len) for one group. */
 #define CZ_FUZZ_DEFINE_GROUP(G, CBYTES, UBYTES)                                                    \
