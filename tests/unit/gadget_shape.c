@@ -30,34 +30,6 @@ int64_t gs_pinned(gs_circuit fn, const void *ctx, uint32_t from, uint32_t to)
     return -1;
 }
 
-bool gs_lc_equal(const cz_lc *p, const cz_lc *q)
-{
-    if (p->len != q->len)
-        return false;
-    for (uint32_t j = 0; j < p->len; j++) {
-        cz_fr u, v;
-        cz_lc_coeff_value(&u, p, p->terms[j].coeff);
-        cz_lc_coeff_value(&v, q, q->terms[j].coeff);
-        if (p->terms[j].var != q->terms[j].var || !cz_fr_eq(&u, &v))
-            return false;
-    }
-    return true;
-}
-
-bool gs_recs_equal(const gt_rec *x, const gt_rec *y)
-{
-    if (x->n != y->n || x->cs.num_inputs != y->cs.num_inputs || x->cs.num_aux != y->cs.num_aux)
-        return false;
-    for (size_t i = 0; i < x->n; i++) {
-        if (strcmp(x->cons[i].annotation, y->cons[i].annotation) != 0)
-            return false;
-        for (int k = 0; k < 3; k++)
-            if (!gs_lc_equal(&x->cons[i].abc[k], &y->cons[i].abc[k]))
-                return false;
-    }
-    return true;
-}
-
 bool gs_same_blank(gs_circuit fn, const void *ctx)
 {
     gt_rec with, blank;
@@ -65,25 +37,10 @@ bool gs_same_blank(gs_circuit fn, const void *ctx)
     gt_rec_init(&blank, false);
     fn(&with.cs, ctx);
     fn(&blank.cs, ctx);
-    bool ok = gs_recs_equal(&with, &blank);
+    bool ok = gt_recs_equal(&with, &blank);
     gt_rec_free(&with);
     gt_rec_free(&blank);
     return ok;
-}
-
-static bool gs_fr_eq_n(const cz_fr *x, const cz_fr *y, size_t n)
-{
-    return n == 0 || memcmp(x, y, n * sizeof *x) == 0;
-}
-
-static bool gs_bits_eq(const cz_bitvec *x, const cz_bitvec *y)
-{
-    if (x->len != y->len)
-        return false;
-    for (size_t i = 0; i < x->len; i++)
-        if (cz_bitvec_get(x, i) != cz_bitvec_get(y, i))
-            return false;
-    return true;
 }
 
 bool gs_prove_pce(gs_circuit fn, const void *ctx)
@@ -112,16 +69,16 @@ bool gs_prove_pce(gs_circuit fn, const void *ctx)
 
     ok = ok && pce.num_inputs == p.cs.num_inputs && pce.num_aux == p.cs.num_aux &&
          pce.num_constraints == n;
-    ok = ok && w.inputs.len == p.inputs.len && gs_fr_eq_n(w.inputs.v, p.inputs.v, p.inputs.len);
-    ok = ok && w.aux.len == p.aux.len && gs_fr_eq_n(w.aux.v, p.aux.v, p.aux.len);
-    ok = ok && gs_bits_eq(&pce.a_aux, &p.a_aux) && gs_bits_eq(&pce.b_input, &p.b_input) &&
-         gs_bits_eq(&pce.b_aux, &p.b_aux);
+    ok = ok && w.inputs.len == p.inputs.len && gt_fr_eq_n(w.inputs.v, p.inputs.v, p.inputs.len);
+    ok = ok && w.aux.len == p.aux.len && gt_fr_eq_n(w.aux.v, p.aux.v, p.aux.len);
+    ok = ok && gt_bitvec_eq(&pce.a_aux, &p.a_aux) && gt_bitvec_eq(&pce.b_input, &p.b_input) &&
+         gt_bitvec_eq(&pce.b_aux, &p.b_aux);
     if (ok) {
         cz_fr *abc = malloc(3 * n * sizeof *abc);
         for (int derive = 0; ok && derive < 2; derive++) {
             cz_pce_eval(&pce, NULL, w.inputs.v, w.aux.v, abc, abc + n, abc + 2 * n, derive);
-            ok = gs_fr_eq_n(abc, p.a.v, n) && gs_fr_eq_n(abc + n, p.b.v, n) &&
-                 gs_fr_eq_n(abc + 2 * n, p.c.v, n);
+            ok = gt_fr_eq_n(abc, p.a.v, n) && gt_fr_eq_n(abc + n, p.b.v, n) &&
+                 gt_fr_eq_n(abc + 2 * n, p.c.v, n);
         }
         free(abc);
     }

@@ -10,7 +10,6 @@
  *   gs_prove_pce:   the proving backend and the pre-compiled path (cz_cs_record, cz_cs_witness,
  *                   cz_pce_eval with and without derive_c) give identical a, b, c, assignments
  *                   and densities, and the proving assignment is satisfied.
- * and LC comparisons: gs_lc_equal (term for term, coefficient values), gs_recs_equal.
  */
 #ifndef CZ_GADGET_SHAPE_H
 #define CZ_GADGET_SHAPE_H
@@ -28,10 +27,5 @@ bool gs_satisfied(gs_circuit fn, const void *ctx);
 int64_t gs_pinned(gs_circuit fn, const void *ctx, uint32_t from, uint32_t to);
 bool gs_same_blank(gs_circuit fn, const void *ctx);
 bool gs_prove_pce(gs_circuit fn, const void *ctx);
-
-/* Two normalized LCs hold the same variables with equal coefficient values, in order. */
-bool gs_lc_equal(const cz_lc *p, const cz_lc *q);
-/* Two recordings hold the same constraints: annotations and LCs term for term. */
-bool gs_recs_equal(const gt_rec *x, const gt_rec *y);
 
 #endif /* CZ_GADGET_SHAPE_H */

@@ -294,3 +294,46 @@ gm_bool gm_alloc(gm *M)
     gm_push(M, gm_f_one_minus(M->z[v]), M->z[v], cz_fr_zero);
     return gm_is(v);
 }
+
+bool gt_lc_equal(const cz_lc *p, const cz_lc *q)
+{
+    if (p->len != q->len)
+        return false;
+    for (uint32_t j = 0; j < p->len; j++) {
+        cz_fr u, v;
+        cz_lc_coeff_value(&u, p, p->terms[j].coeff);
+        cz_lc_coeff_value(&v, q, q->terms[j].coeff);
+        if (p->terms[j].var != q->terms[j].var || !cz_fr_eq(&u, &v))
+            return false;
+    }
+    return true;
+}
+
+bool gt_recs_equal(const gt_rec *x, const gt_rec *y)
+{
+    if (x->n != y->n || x->cs.num_inputs != y->cs.num_inputs || x->cs.num_aux != y->cs.num_aux)
+        return false;
+    for (size_t i = 0; i < x->n; i++) {
+        if (strcmp(x->cons[i].annotation, y->cons[i].annotation) != 0)
+            return false;
+        for (int k = 0; k < 3; k++)
+            if (!gt_lc_equal(&x->cons[i].abc[k], &y->cons[i].abc[k]))
+                return false;
+    }
+    return true;
+}
+
+bool gt_fr_eq_n(const cz_fr *x, const cz_fr *y, size_t n)
+{
+    return n == 0 || memcmp(x, y, n * sizeof *x) == 0;
+}
+
+bool gt_bitvec_eq(const cz_bitvec *x, const cz_bitvec *y)
+{
+    if (x->len != y->len)
+        return false;
+    for (size_t i = 0; i < x->len; i++)
+        if (cz_bitvec_get(x, i) != cz_bitvec_get(y, i))
+            return false;
+    return true;
+}

@@ -56,6 +56,13 @@ void gt_random_point(cz_rng *rng, cz_fr *zin, size_t nin, cz_fr *zaux, size_t na
 /* The value at z of Boolean::lc(ONE, 1): 0/1 for a constant, z for Is, 1 − z for Not. */
 void gt_boolean_at(cz_fr *r, cz_boolean b, const cz_fr *zaux);
 
+/* Comparisons of synthesis outputs. LCs: the same terms with equal coefficient values (both
+ * normalized); recordings: the same counts, annotations and LCs. */
+bool gt_lc_equal(const cz_lc *p, const cz_lc *q);
+bool gt_recs_equal(const gt_rec *x, const gt_rec *y);
+bool gt_fr_eq_n(const cz_fr *x, const cz_fr *y, size_t n);
+bool gt_bitvec_eq(const cz_bitvec *x, const cz_bitvec *y);
+
 /* A model Boolean: a constant, or Is/Not of the bit at aux index v. */
 typedef struct gm_bool {
     uint8_t kind; /* CZ_BOOLEAN_* */

@@ -10,6 +10,7 @@
 #include "cs_simple.h"
 #include "cuzk/circuits.h"
 #include "cz_test.h"
+#include "gadget_test.h"
 #include "pce.h"
 #include "poseidon.h"
 #include "rand.h"
@@ -17,21 +18,6 @@
 #include "test_circuits.h"
 
 typedef void (*circuit_fn)(cz_cs *cs, uint32_t size, uint64_t seed);
-
-static bool fr_eq_n(const cz_fr *x, const cz_fr *y, size_t n)
-{
-    return n == 0 || memcmp(x, y, n * sizeof *x) == 0;
-}
-
-static bool bits_eq(const cz_bitvec *x, const cz_bitvec *y)
-{
-    if (x->len != y->len)
-        return false;
-    for (size_t i = 0; i < x->len; i++)
-        if (cz_bitvec_get(x, i) != cz_bitvec_get(y, i))
-            return false;
-    return true;
-}
 
 /* Every backend sees the same shape; prove (C evaluated and c derived), the pre-compiled path
  * (C evaluated and c derived, the matrices recorded from another seed) agree bit for bit; the
@@ -59,9 +45,9 @@ static void backends_agree(circuit_fn circuit, uint32_t size, uint64_t seed)
     cz_cs_prove_finish(&q);
     size_t rows = (size_t)cnt.cs.num_constraints + cnt.cs.num_inputs;
     CZ_CHECK(p.cs.status == CZ_OK && p.a.len == rows && q.a.len == rows);
-    CZ_CHECK(fr_eq_n(p.aux.v, chk.aux.v, chk.aux.len) && p.aux.len == chk.aux.len);
-    CZ_CHECK(fr_eq_n(p.a.v, q.a.v, rows) && fr_eq_n(p.b.v, q.b.v, rows));
-    CZ_CHECK(fr_eq_n(p.c.v, q.c.v, rows)); /* satisfied: ⟨C,z⟩ = a·b on every row */
+    CZ_CHECK(gt_fr_eq_n(p.aux.v, chk.aux.v, chk.aux.len) && p.aux.len == chk.aux.len);
+    CZ_CHECK(gt_fr_eq_n(p.a.v, q.a.v, rows) && gt_fr_eq_n(p.b.v, q.b.v, rows));
+    CZ_CHECK(gt_fr_eq_n(p.c.v, q.c.v, rows)); /* satisfied: ⟨C,z⟩ = a·b on every row */
 
     cz_pce pce;
     cz_cs_record rec;
@@ -71,14 +57,14 @@ static void backends_agree(circuit_fn circuit, uint32_t size, uint64_t seed)
     cz_cs_record_free(&rec);
     CZ_CHECK(pce.num_constraints == rows && pce.num_aux == cnt.cs.num_aux);
     CZ_CHECK(pce.num_inputs == cnt.cs.num_inputs);
-    CZ_CHECK(bits_eq(&pce.a_aux, &p.a_aux) && bits_eq(&pce.b_input, &p.b_input) &&
-             bits_eq(&pce.b_aux, &p.b_aux));
+    CZ_CHECK(gt_bitvec_eq(&pce.a_aux, &p.a_aux) && gt_bitvec_eq(&pce.b_input, &p.b_input) &&
+             gt_bitvec_eq(&pce.b_aux, &p.b_aux));
 
     cz_cs_witness w;
     cz_cs_witness_init(&w);
     circuit(&w.cs, size, seed);
-    CZ_CHECK(w.aux.len == p.aux.len && fr_eq_n(w.aux.v, p.aux.v, p.aux.len));
-    CZ_CHECK(w.inputs.len == p.inputs.len && fr_eq_n(w.inputs.v, p.inputs.v, p.inputs.len));
+    CZ_CHECK(w.aux.len == p.aux.len && gt_fr_eq_n(w.aux.v, p.aux.v, p.aux.len));
+    CZ_CHECK(w.inputs.len == p.inputs.len && gt_fr_eq_n(w.inputs.v, p.inputs.v, p.inputs.len));
     cz_fr *abc = malloc(3 * rows * sizeof *abc);
     cz_pool *pool = NULL;
     CZ_CHECK_OK(cz_pool_create(&pool, 2, 0, "circuits"));
@@ -86,9 +72,9 @@ static void backends_agree(circuit_fn circuit, uint32_t size, uint64_t seed)
         memset(abc, 0, 3 * rows * sizeof *abc);
         cz_pce_eval(&pce, derive ? pool : NULL, w.inputs.v, w.aux.v, abc, abc + rows,
                     abc + 2 * rows, derive);
-        CZ_CHECK(fr_eq_n(abc, p.a.v, rows));
-        CZ_CHECK(fr_eq_n(abc + rows, p.b.v, rows));
-        CZ_CHECK(fr_eq_n(abc + 2 * rows, p.c.v, rows));
+        CZ_CHECK(gt_fr_eq_n(abc, p.a.v, rows));
+        CZ_CHECK(gt_fr_eq_n(abc + rows, p.b.v, rows));
+        CZ_CHECK(gt_fr_eq_n(abc + 2 * rows, p.c.v, rows));
     }
     cz_pool_destroy(pool);
     free(abc);

@@ -221,7 +221,7 @@ static bool lcx_is(const lcx *l, const cz_lc *got)
     for (int s = 0; s < 17; s++)
         if (l->seen[s])
             cz_lc_add_fr(&w, s == 0 ? CZ_VAR_ONE : cz_var_aux((uint32_t)s - 1), &l->c[s]);
-    bool ok = gs_lc_equal(got, &w);
+    bool ok = gt_lc_equal(got, &w);
     cz_lc_free(&w);
     return ok;
 }
@@ -279,7 +279,7 @@ static void test_lookup_shape(void)
                     cz_boolean_and(&ref.cs, neg ? rb[0] : rb[1], neg ? rb[1] : rb[2]);
                     CZ_CHECK(rec.n > 3 && ref.n == 4);
                     for (int k = 0; k < 3 && rec.n > 3 && ref.n == 4; k++)
-                        CZ_CHECK(gs_lc_equal(&rec.cons[3].abc[k], &ref.cons[3].abc[k]));
+                        CZ_CHECK(gt_lc_equal(&rec.cons[3].abc[k], &ref.cons[3].abc[k]));
                     gt_rec_free(&ref);
                 }
                 if (!neg) {

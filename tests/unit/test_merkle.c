@@ -287,7 +287,7 @@ static bool node_model_equal(node_ctx *c)
     c->model = true;
     node_circuit(&y.cs, c);
     c->model = false;
-    bool ok = gs_recs_equal(&x, &y);
+    bool ok = gt_recs_equal(&x, &y);
     gt_rec_free(&x);
     gt_rec_free(&y);
     return ok;
@@ -497,7 +497,7 @@ static bool por_model_equal(por_ctx *c, bool values)
     c->model = true;
     por_circuit(&y.cs, c);
     c->model = false;
-    bool ok = gs_recs_equal(&x, &y);
+    bool ok = gt_recs_equal(&x, &y);
     gt_rec_free(&x);
     gt_rec_free(&y);
     return ok;

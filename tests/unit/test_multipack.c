@@ -237,7 +237,7 @@ static void test_multipack_shape(void)
             size_t len = pb ? 254 : (m.n - 254 * i < 254 ? m.n - 254 * i : 254);
             expect_pack_lc(&want, b + 254 * i, len);
             cz_lc_normalize(&want);
-            CZ_CHECK(gs_lc_equal(&k->abc[0], &want));
+            CZ_CHECK(gt_lc_equal(&k->abc[0], &want));
             CZ_CHECK(k->abc[1].len == 1 && k->abc[1].terms[0].var == CZ_VAR_ONE &&
                      k->abc[1].terms[0].coeff == CZ_COEFF_ONE);
             cz_var packed = pb ? cz_var_aux(MAXV) : cz_var_input(1 + (uint32_t)i);

@@ -64,36 +64,6 @@ static bool lc_is(const cz_lc *got, const term *want, size_t n)
     lc_is((got), (term[]){__VA_ARGS__}, sizeof((term[]){__VA_ARGS__}) / sizeof(term))
 #define LC_EMPTY(got) ((got)->len == 0)
 
-/* Two normalized LCs hold the same terms with equal coefficients. */
-static bool lc_equal(const cz_lc *p, const cz_lc *q)
-{
-    if (p->len != q->len)
-        return false;
-    for (uint32_t j = 0; j < p->len; j++) {
-        cz_fr u, v;
-        cz_lc_coeff_value(&u, p, p->terms[j].coeff);
-        cz_lc_coeff_value(&v, q, q->terms[j].coeff);
-        if (p->terms[j].var != q->terms[j].var || !cz_fr_eq(&u, &v))
-            return false;
-    }
-    return true;
-}
-
-/* Two recordings hold the same constraints: annotations and LCs term for term. */
-static bool recs_equal(const gt_rec *x, const gt_rec *y)
-{
-    if (x->n != y->n)
-        return false;
-    for (size_t i = 0; i < x->n; i++) {
-        if (strcmp(x->cons[i].annotation, y->cons[i].annotation) != 0)
-            return false;
-        for (int k = 0; k < 3; k++)
-            if (!lc_equal(&x->cons[i].abc[k], &y->cons[i].abc[k]))
-                return false;
-    }
-    return true;
-}
-
 /* ---- the gadgets under test, as one parameterized circuit ---- */
 
 enum {
@@ -302,7 +272,7 @@ static void test_num_shape(void)
         g_run(&rec.cs, g, &av, &bv, true, &o);
         cz_test_note("gadget %d", g);
         /* the same constraints without values */
-        CZ_CHECK(recs_equal(&rec, &bare));
+        CZ_CHECK(gt_recs_equal(&rec, &bare));
         size_t first = (g == G_REVERSE_IS || g == G_REVERSE_NOT) ? 1 : 0; /* the bit's own */
         const gt_con *k = &rec.cons[first];
         cz_var r = cz_var_aux(o.aux0), r2 = cz_var_aux(o.aux0 + 1), cv = cz_var_aux(2);
@@ -343,7 +313,7 @@ static void test_num_shape(void)
             for (int i = 0; i < CZ_FR_NUM_BITS; i++)
                 cz_lc_add_pow2(&want, o.bits[i].var, (unsigned)i, false);
             cz_lc_normalize(&want);
-            CZ_CHECK(lc_equal(&u->abc[2], &want));
+            CZ_CHECK(gt_lc_equal(&u->abc[2], &want));
             cz_lc_free(&want);
             if (g == G_BITS) {
                 /* bit i is aux o.aux0 + i with (ONE − b)·b = 0, allocated least significant

@@ -353,21 +353,6 @@ static void test_poseidon_witness(void)
     }
 }
 
-/* Two normalized LCs hold the same terms with equal coefficients. */
-static bool lc_equal(const cz_lc *p, const cz_lc *q)
-{
-    if (p->len != q->len)
-        return false;
-    for (uint32_t j = 0; j < p->len; j++) {
-        cz_fr u, v;
-        cz_lc_coeff_value(&u, p, p->terms[j].coeff);
-        cz_lc_coeff_value(&v, q, q->terms[j].coeff);
-        if (p->terms[j].var != q->terms[j].var || !cz_fr_eq(&u, &v))
-            return false;
-    }
-    return true;
-}
-
 /*
  * Preimage variables in awkward places: for arity a, input j is (cycling) a public input, an
  * aux allocated later than the previous one, an aux allocated earlier, or a repeat of input 0,
@@ -413,7 +398,7 @@ static void test_poseidon_reference(void)
                 for (size_t i = 0; same && i < fast.n; i++) {
                     same = strcmp(fast.cons[i].annotation, ref.cons[i].annotation) == 0;
                     for (int k = 0; same && k < 3; k++)
-                        same = lc_equal(&fast.cons[i].abc[k], &ref.cons[i].abc[k]);
+                        same = gt_lc_equal(&fast.cons[i].abc[k], &ref.cons[i].abc[k]);
                     if (!same)
                         cz_test_note("constraint %zu differs", i);
                 }
@@ -574,16 +559,6 @@ static void path_circuit(cz_cs *cs, const cz_fr *vals /* 11 + 7 + 1 */, bool bit
     cz_num_inputize(cs, &root);
 }
 
-static bool bits_equal(const cz_bitvec *x, const cz_bitvec *y)
-{
-    if (x->len != y->len)
-        return false;
-    for (size_t i = 0; i < x->len; i++)
-        if (cz_bitvec_get(x, i) != cz_bitvec_get(y, i))
-            return false;
-    return true;
-}
-
 static void test_poseidon_pce(void)
 {
     cz_fr vals[19];
@@ -621,9 +596,9 @@ static void test_poseidon_pce(void)
             CZ_CHECK(memcmp(abc + n, p.b.v, n * sizeof(cz_fr)) == 0);
             CZ_CHECK(memcmp(abc + 2 * n, p.c.v, n * sizeof(cz_fr)) == 0);
         }
-        CZ_CHECK(bits_equal(&pce.a_aux, &p.a_aux));
-        CZ_CHECK(bits_equal(&pce.b_input, &p.b_input));
-        CZ_CHECK(bits_equal(&pce.b_aux, &p.b_aux));
+        CZ_CHECK(gt_bitvec_eq(&pce.a_aux, &p.a_aux));
+        CZ_CHECK(gt_bitvec_eq(&pce.b_input, &p.b_input));
+        CZ_CHECK(gt_bitvec_eq(&pce.b_aux, &p.b_aux));
         /* satisfied: a·b = c on every row */
         bool sat = true;
         for (size_t i = 0; i < n; i++) {

@@ -660,21 +660,6 @@ static void test_sha256_shape(void)
     shape_case(124, 32, 100, false); /* constants first, 992 bits: three blocks */
 }
 
-static bool fr_eq_n(const cz_fr *x, const cz_fr *y, size_t n)
-{
-    return memcmp(x, y, n * sizeof *x) == 0;
-}
-
-static bool bitvec_eq(const cz_bitvec *x, const cz_bitvec *y)
-{
-    if (x->len != y->len)
-        return false;
-    for (size_t i = 0; i < x->len; i++)
-        if (cz_bitvec_get(x, i) != cz_bitvec_get(y, i))
-            return false;
-    return true;
-}
-
 /* A SHA-256 circuit with public inputs: sha256 of a 64-byte message (some bits allocated, some
  * constant), the first 254 digest bits packed into a public input as multipack does
  * ((Σ 2^i·bit)·ONE = input) and the message's first byte as another input. */
@@ -735,7 +720,7 @@ static void test_sha256_backends(void)
         sat &= cz_fr_eq(&t, &p.c.v[i]);
     }
     CZ_CHECK(sat);
-    CZ_CHECK(g.chk.aux.len == p.aux.len && fr_eq_n(g.chk.aux.v, p.aux.v, p.aux.len));
+    CZ_CHECK(g.chk.aux.len == p.aux.len && gt_fr_eq_n(g.chk.aux.v, p.aux.v, p.aux.len));
     gt_check_free(&g);
 
     cz_pce pce;
@@ -746,14 +731,14 @@ static void test_sha256_backends(void)
     cz_cs_record_free(&rec);
     CZ_CHECK(pce.num_inputs == p.cs.num_inputs && pce.num_aux == p.cs.num_aux);
     CZ_CHECK(pce.num_constraints == p.cs.num_constraints);
-    CZ_CHECK(bitvec_eq(&pce.a_aux, &p.a_aux) && bitvec_eq(&pce.b_input, &p.b_input) &&
-             bitvec_eq(&pce.b_aux, &p.b_aux));
+    CZ_CHECK(gt_bitvec_eq(&pce.a_aux, &p.a_aux) && gt_bitvec_eq(&pce.b_input, &p.b_input) &&
+             gt_bitvec_eq(&pce.b_aux, &p.b_aux));
 
     cz_cs_witness w;
     cz_cs_witness_init(&w);
     sha_circuit(&w.cs, seed);
-    CZ_CHECK(w.inputs.len == p.inputs.len && fr_eq_n(w.inputs.v, p.inputs.v, p.inputs.len));
-    CZ_CHECK(w.aux.len == p.aux.len && fr_eq_n(w.aux.v, p.aux.v, p.aux.len));
+    CZ_CHECK(w.inputs.len == p.inputs.len && gt_fr_eq_n(w.inputs.v, p.inputs.v, p.inputs.len));
+    CZ_CHECK(w.aux.len == p.aux.len && gt_fr_eq_n(w.aux.v, p.aux.v, p.aux.len));
     size_t rows = pce.num_constraints;
     cz_fr *a = malloc(rows * sizeof *a), *b = malloc(rows * sizeof *b),
           *c = malloc(rows * sizeof *c);
@@ -761,9 +746,9 @@ static void test_sha256_backends(void)
     CZ_CHECK_OK(cz_pool_create(&pool, 2, 0, "sha256"));
     for (int derive = 0; derive < 2; derive++) {
         cz_pce_eval(&pce, derive ? pool : NULL, w.inputs.v, w.aux.v, a, b, c, derive);
-        CZ_CHECK(p.a.len == rows && fr_eq_n(a, p.a.v, rows));
-        CZ_CHECK(fr_eq_n(b, p.b.v, rows));
-        CZ_CHECK(fr_eq_n(c, p.c.v, rows));
+        CZ_CHECK(p.a.len == rows && gt_fr_eq_n(a, p.a.v, rows));
+        CZ_CHECK(gt_fr_eq_n(b, p.b.v, rows));
+        CZ_CHECK(gt_fr_eq_n(c, p.c.v, rows));
     }
     cz_pool_destroy(pool);
     free(a), free(b), free(c);
