@@ -7,6 +7,7 @@
 #include "check.h"
 #include "groth16_io.h"
 #include "mapfile.h"
+#include "savefile.h"
 
 /* ---- writing ---- */
 
@@ -53,27 +54,19 @@ static bool cz_io_put_vk(FILE *f, const cz_groth16_vk *vk)
     return ok && cz_io_put_g1s(f, vk->ic, vk->n_ic);
 }
 
-/* Writes to path.tmp and renames, so a reader never sees half a file. */
+/* The .params (p set) or .vk file, written whole or not at all. */
 static cz_status cz_io_write_file(const char *path, const cz_groth16_params *p,
                                   const cz_groth16_vk *vk)
 {
-    char tmp[4096];
-    if (snprintf(tmp, sizeof tmp, "%s.tmp", path) >= (int)sizeof tmp)
-        return CZ_ERR_INVALID_ARG;
-    FILE *f = fopen(tmp, "wb");
-    if (!f)
-        return CZ_ERR_IO;
+    cz_savefile out;
+    CZ_TRY(cz_savefile_open(&out, path));
+    FILE *f = out.f;
     bool ok = cz_io_put_vk(f, vk);
     if (p)
         ok = ok && cz_io_put_g1s(f, p->h, p->n_h) && cz_io_put_g1s(f, p->l, p->n_l) &&
              cz_io_put_g1s(f, p->a, p->n_a) && cz_io_put_g1s(f, p->b_g1, p->n_b_g1) &&
              cz_io_put_g2s(f, p->b_g2, p->n_b_g2);
-    ok = (fclose(f) == 0) && ok;
-    if (!ok || rename(tmp, path) != 0) {
-        remove(tmp);
-        return CZ_ERR_IO;
-    }
-    return CZ_OK;
+    return cz_savefile_close(&out, ok);
 }
 
 cz_status cz_groth16_params_write(const cz_groth16_params *p, const char *path)

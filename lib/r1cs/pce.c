@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "savefile.h"
 
 /* ---- recording ---- */
 
@@ -195,12 +196,9 @@ static bool cz_pce_write(FILE *f, const void *p, size_t n) { return !n || fwrite
 
 cz_status cz_pce_save(const cz_pce *pce, const char *path)
 {
-    char tmp[4096];
-    if (snprintf(tmp, sizeof tmp, "%s.tmp", path) >= (int)sizeof tmp)
-        return CZ_ERR_INVALID_ARG;
-    FILE *f = fopen(tmp, "wb");
-    if (!f)
-        return CZ_ERR_IO;
+    cz_savefile out;
+    CZ_TRY(cz_savefile_open(&out, path));
+    FILE *f = out.f;
     cz_pce_header h = {.num_inputs = pce->num_inputs,
                        .num_aux = pce->num_aux,
                        .num_constraints = pce->num_constraints};
@@ -220,12 +218,7 @@ cz_status cz_pce_save(const cz_pce *pce, const char *path)
     ok = ok && cz_pce_write(f, pce->a_aux.w, (pce->num_aux + 63) / 64 * 8) &&
          cz_pce_write(f, pce->b_input.w, (pce->num_inputs + 63) / 64 * 8) &&
          cz_pce_write(f, pce->b_aux.w, (pce->num_aux + 63) / 64 * 8);
-    ok = (fclose(f) == 0) && ok;
-    if (!ok || rename(tmp, path) != 0) {
-        remove(tmp);
-        return CZ_ERR_IO;
-    }
-    return CZ_OK;
+    return cz_savefile_close(&out, ok);
 }
 
 typedef struct cz_pce_reader {
