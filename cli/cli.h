@@ -16,6 +16,8 @@ int cz_cmd_verify(int argc, char **argv);
 int cz_cmd_prove_zkey(int argc, char **argv);
 int cz_cmd_verify_snarkjs(int argc, char **argv);
 int cz_cmd_export_vk(int argc, char **argv);
+/* Filecoin PoRep (cmd_porep.c). */
+int cz_cmd_porep(int argc, char **argv);
 
 /* Prints "cuzk CMD: WHAT: <status>[: why]" to stderr ("cuzk CMD: why (<status>)" when why starts
  * with WHAT, a file name); returns 1. */

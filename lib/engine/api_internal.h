@@ -12,6 +12,14 @@ struct cz_vk {
     cz_groth16_pvk pvk; /* borrows vk */
 };
 
+struct cz_params {
+    cz_groth16_params g;
+};
+
+/* Parameters for the circuit synth(ctx) (cz_setup for any circuit). */
+cz_status cz_api_setup(cz_params **out, cz_synthesize_fn synth, void *ctx,
+                       const uint64_t *insecure_seed, cz_pool *pool);
+
 /* Takes ownership of vk and prepares it. */
 cz_vk *cz_vk_prepared(cz_groth16_vk vk);
 
