@@ -67,6 +67,12 @@ void cz_pool_destroy(cz_pool *pool);
 /* Number of workers; 0 for a NULL pool. */
 unsigned cz_pool_threads(const cz_pool *pool);
 
+/* ---- progress ------------------------------------------------------------------------------ */
+
+/* Progress of a long job (sealing a test sector, …): in the named step ("labels layer 1"), done
+ * of total units. Called on the job's own thread, at most a few hundred times a step. */
+typedef void (*cz_progress_fn)(void *ctx, const char *step, uint64_t done, uint64_t total);
+
 /* ---- circuits ------------------------------------------------------------------------------ */
 
 /* A circuit instance: its shape and, for proving, its witness. Public inputs are Fr elements as
