@@ -31,6 +31,7 @@ static void cz_cli_usage(FILE *out)
                  "  verify         verify a proof (bellperson files, or snarkjs JSON: --public)\n"
                  "  export-vk      write a snarkjs key's verification_key.json\n"
                  "  porep          Filecoin PoRep: registered proofs, test sectors\n"
+                 "  demo|setup|prove|verify porep   Filecoin PoRep (seal commit phase 2)\n"
                  "  bench <area>   run benchmarks (cuzk bench --help lists the areas)\n"
                  "  version        print the version and build\n"
                  "  help           this text\n\n"
@@ -69,16 +70,25 @@ int main(int argc, char **argv)
         return 2;
     }
     const char *cmd = argv[1];
+    /* `cuzk <command> porep …` runs the command's Filecoin PoRep form */
     static const struct {
         const char *name;
         int (*run)(int argc, char **argv);
-    } commands[] = {{"bench", cz_cli_bench},   {"demo", cz_cmd_demo},
-                    {"setup", cz_cmd_setup},   {"prove", cz_cmd_prove},
-                    {"verify", cz_cmd_verify}, {"export-vk", cz_cmd_export_vk},
-                    {"porep", cz_cmd_porep}};
-    for (size_t i = 0; i < sizeof commands / sizeof *commands; i++)
-        if (strcmp(cmd, commands[i].name) == 0)
-            return commands[i].run(argc - 2, argv + 2);
+        int (*porep)(int argc, char **argv);
+    } commands[] = {{"bench", cz_cli_bench, NULL},
+                    {"demo", cz_cmd_demo, cz_cmd_demo_porep},
+                    {"setup", cz_cmd_setup, cz_cmd_setup_porep},
+                    {"prove", cz_cmd_prove, cz_cmd_prove_porep},
+                    {"verify", cz_cmd_verify, cz_cmd_verify_porep},
+                    {"export-vk", cz_cmd_export_vk, NULL},
+                    {"porep", cz_cmd_porep, NULL}};
+    for (size_t i = 0; i < sizeof commands / sizeof *commands; i++) {
+        if (strcmp(cmd, commands[i].name) != 0)
+            continue;
+        if (commands[i].porep && argc > 2 && strcmp(argv[2], "porep") == 0)
+            return commands[i].porep(argc - 3, argv + 3);
+        return commands[i].run(argc - 2, argv + 2);
+    }
     if (strcmp(cmd, "version") == 0 || strcmp(cmd, "--version") == 0) {
         printf("cuzk %s\n", cz_version_string());
         return 0;
