@@ -61,6 +61,7 @@ void cz_bench_usage_common(void);
 
 /* Per-area entry points (argc/argv after the area name). */
 int cz_bench_arith(int argc, char **argv);
+int cz_bench_c1(int argc, char **argv);
 int cz_bench_ntt(int argc, char **argv);
 int cz_bench_msm(int argc, char **argv);
 int cz_bench_prove(int argc, char **argv);
