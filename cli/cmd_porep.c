@@ -152,7 +152,7 @@ static int cz_porep_gen_sector_cmd(int argc, char **argv)
     cz_pool *pool = cz_cli_pool((unsigned)threads);
     fprintf(stderr, "cuzk porep gen-sector: sealing a %s sector\n", info.name);
     double t0 = cz_cli_seconds();
-    uint8_t *json = NULL;
+    char *json = NULL;
     size_t len = 0;
     cz_porep_progress_state progress = {"", 0};
     cz_status st =
@@ -169,7 +169,7 @@ static int cz_porep_gen_sector_cmd(int argc, char **argv)
     if (st != CZ_OK)
         return cz_cli_fail("porep gen-sector", info.name, st, NULL);
     bool ok = cz_cli_write_file(out, json, len);
-    cz_bytes_free(json);
+    free(json);
     if (!ok)
         return CZ_CLI_EXIT_USAGE;
     fprintf(stderr, "cuzk porep gen-sector: wrote %s (%zu bytes) in %.2f s\n", out, len,
@@ -231,21 +231,18 @@ int cz_cmd_setup_porep(int argc, char **argv)
     return st == CZ_OK ? CZ_CLI_EXIT_OK : cz_cli_fail("setup porep", params_path, st, NULL);
 }
 
-/* Reads and checks a C1 output file. NULL after a message. */
-static cz_porep *cz_porep_read_c1(const char *cmd, const char *path, cz_pool *pool)
+/* Reads a C1 output file and checks its vanilla proofs. NULL after a message. */
+static cz_c1 *cz_porep_read_c1(const char *cmd, const char *path, cz_pool *pool)
 {
-    size_t len;
-    uint8_t *data = cz_cli_read_file(path, &len);
-    if (!data)
-        return NULL;
     char why[512] = "";
-    cz_porep *c1 = NULL;
-    cz_status st = cz_porep_load(&c1, data, len, pool, why, sizeof why);
-    free(data);
-    if (st != CZ_OK) {
-        cz_cli_fail(cmd, path, st, why);
-        return NULL;
+    cz_c1 *c1 = NULL;
+    cz_status st = cz_c1_load_file(&c1, path, why, sizeof why);
+    if (st == CZ_OK && (st = cz_c1_check(c1, pool, why, sizeof why)) != CZ_OK) {
+        cz_c1_free(c1);
+        c1 = NULL;
     }
+    if (st != CZ_OK)
+        cz_cli_fail(cmd, path, st, why);
     return c1;
 }
 
@@ -282,13 +279,15 @@ int cz_cmd_prove_porep(int argc, char **argv)
         return rc;
     cz_pool *pool = cz_cli_pool((unsigned)threads);
     double t0 = cz_cli_seconds();
-    cz_porep *c1 = cz_porep_read_c1("prove porep", c1_path, pool);
+    cz_c1 *c1 = cz_porep_read_c1("prove porep", c1_path, pool);
     if (!c1) {
         cz_pool_destroy(pool);
         return CZ_CLI_EXIT_USAGE;
     }
-    unsigned parts = cz_porep_num_partitions(c1);
-    printf("C1: %s, %u partition%s, vanilla proofs checked (%.2f s)\n", cz_porep_proof_name(c1),
+    cz_c1_info info;
+    cz_c1_get_info(c1, &info);
+    unsigned parts = info.partitions;
+    printf("C1: %s, %u partition%s, vanilla proofs checked (%.2f s)\n", info.registered_proof,
            parts, parts == 1 ? "" : "s", cz_cli_seconds() - t0);
     char why[512] = "";
     cz_params *params = NULL;
@@ -296,7 +295,7 @@ int cz_cmd_prove_porep(int argc, char **argv)
     t0 = cz_cli_seconds();
     cz_status st = cz_params_load(&params, params_path, &lo, why, sizeof why);
     if (st != CZ_OK) {
-        cz_porep_free(c1);
+        cz_c1_free(c1);
         cz_pool_destroy(pool);
         return cz_cli_fail("prove porep", params_path, st, why);
     }
@@ -314,7 +313,7 @@ int cz_cmd_prove_porep(int argc, char **argv)
     }
     free(proofs);
     cz_params_free(params);
-    cz_porep_free(c1);
+    cz_c1_free(c1);
     cz_pool_destroy(pool);
     return st == CZ_OK ? CZ_CLI_EXIT_OK : cz_cli_fail("prove porep", "proving", st, NULL);
 }
@@ -373,7 +372,7 @@ int cz_cmd_verify_porep(int argc, char **argv)
         return cz_cli_fail("verify porep", vk_path, st, why);
     size_t len = 0;
     uint8_t *bytes = cz_cli_read_file(proof_path, &len);
-    cz_porep *c1 = NULL;
+    cz_c1 *c1 = NULL;
     bool valid = false;
     if (!bytes)
         st = CZ_ERR_IO;
@@ -383,7 +382,7 @@ int cz_cmd_verify_porep(int argc, char **argv)
     } else
         st = cz_porep_verify_seal(&valid, vk, &seal, bytes, len);
     free(bytes);
-    cz_porep_free(c1);
+    cz_c1_free(c1);
     cz_vk_free(vk);
     if (st == CZ_ERR_INVALID_ARG && !bytes)
         return CZ_CLI_EXIT_USAGE;
@@ -440,13 +439,13 @@ int cz_cmd_demo_porep(int argc, char **argv)
 
     /* the sector and its C1 output */
     double t0 = cz_cli_seconds();
-    uint8_t *json = NULL;
+    char *json = NULL;
     size_t len = 0;
     cz_status st = cz_porep_gen_sector(&json, &len, proof, NULL, pool, NULL, NULL);
-    cz_porep *c1 = NULL;
-    if (st == CZ_OK)
-        st = cz_porep_load(&c1, json, len, pool, why, sizeof why);
-    cz_bytes_free(json);
+    cz_c1 *c1 = NULL;
+    if (st == CZ_OK && (st = cz_c1_load(&c1, (const uint8_t *)json, len, why, sizeof why)) == CZ_OK)
+        st = cz_c1_check(c1, pool, why, sizeof why);
+    free(json);
     if (st != CZ_OK) {
         cz_pool_destroy(pool);
         return cz_cli_fail("demo porep", "sealing the test sector", st, why);
@@ -471,7 +470,7 @@ int cz_cmd_demo_porep(int argc, char **argv)
         st = cz_porep_setup(&params, proof, &seed, pool);
         setup_s = cz_cli_seconds() - t0;
         if (st != CZ_OK) {
-            cz_porep_free(c1);
+            cz_c1_free(c1);
             cz_pool_destroy(pool);
             return cz_cli_fail("demo porep", "setup", st, NULL);
         }
@@ -512,7 +511,7 @@ int cz_cmd_demo_porep(int argc, char **argv)
     }
     free(proofs);
     cz_params_free(params);
-    cz_porep_free(c1);
+    cz_c1_free(c1);
     cz_pool_destroy(pool);
     if (st != CZ_OK)
         return cz_cli_fail("demo porep", "proving", st, NULL);

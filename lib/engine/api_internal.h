@@ -6,10 +6,16 @@
 #include "groth16.h"
 #include "groth16_prover.h"
 #include "groth16_verifier.h"
+#include "porep.h"
 
 struct cz_vk {
     cz_groth16_vk vk;
     cz_groth16_pvk pvk; /* borrows vk */
+};
+
+/* A C1 output (include/cuzk/filecoin.h). */
+struct cz_c1 {
+    cz_porep_c1 c1;
 };
 
 struct cz_params {

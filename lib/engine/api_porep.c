@@ -13,7 +13,6 @@
 #include "porep.h"
 #include "sector_gen.h"
 #include "stacked_circuit.h"
-#include "vanilla.h"
 
 /* A registered proof by name, or a size ("32GiB") for its V1_1 proof. */
 static const cz_porep_config *cz_porep_lookup(const char *name_or_size)
@@ -98,42 +97,7 @@ cz_status cz_porep_setup(cz_params **out, const char *name_or_size, const uint64
     return cz_api_setup(out, cz_stacked_circuit_synthesize, &blank, insecure_seed, pool);
 }
 
-/* ---- C1 outputs ---- */
-
-struct cz_porep {
-    cz_porep_c1 c1;
-};
-
-cz_status cz_porep_load(cz_porep **out, const uint8_t *c1, size_t len, cz_pool *pool, char *why,
-                        size_t why_len)
-{
-    CZ_ARG_CHECK(out != NULL && (c1 != NULL || len == 0));
-    *out = NULL;
-    cz_porep *p = cz_xcalloc(1, sizeof *p);
-    cz_status st = cz_porep_c1_parse(&p->c1, c1, len, why, why_len);
-    if (st == CZ_ERR_BAD_PARAMS)
-        st = CZ_ERR_BAD_INPUT;
-    if (st == CZ_OK && (st = cz_porep_c1_verify(&p->c1, pool, why, why_len)) == CZ_ERR_INVALID_ARG)
-        st = CZ_ERR_BAD_INPUT;
-    if (st != CZ_OK) {
-        cz_porep_free(p);
-        return st;
-    }
-    *out = p;
-    return CZ_OK;
-}
-
-void cz_porep_free(cz_porep *p)
-{
-    if (!p)
-        return;
-    cz_porep_c1_free(&p->c1);
-    free(p);
-}
-
-const char *cz_porep_proof_name(const cz_porep *p) { return p->c1.config->name; }
-
-unsigned cz_porep_num_partitions(const cz_porep *p) { return p->c1.config->partitions; }
+/* ---- test sectors ---- */
 
 void cz_porep_sector_spec_default(cz_porep_sector_spec *spec)
 {
@@ -149,7 +113,7 @@ void cz_porep_sector_spec_default(cz_porep_sector_spec *spec)
 /* The sizes a test sector may have: everything lives in memory, ~(layers + 6)·32 B per node. */
 #define CZ_GEN_SECTOR_MAX_BYTES (512ull << 20)
 
-cz_status cz_porep_gen_sector(uint8_t **json, size_t *len, const char *name_or_size,
+cz_status cz_porep_gen_sector(char **json, size_t *len, const char *name_or_size,
                               const cz_porep_sector_spec *spec, cz_pool *pool,
                               cz_progress_fn progress, void *progress_ctx)
 {
@@ -170,15 +134,10 @@ cz_status cz_porep_gen_sector(uint8_t **json, size_t *len, const char *name_or_s
     }
     cz_porep_c1 c1;
     CZ_TRY(cz_sector_gen(&c1, c, &o, pool, progress, progress_ctx));
-    char *text;
-    cz_status st = cz_porep_c1_to_json(&text, len, &c1);
+    cz_status st = cz_porep_c1_to_json(json, len, &c1);
     cz_porep_c1_free(&c1);
-    if (st == CZ_OK)
-        *json = (uint8_t *)text;
     return st;
 }
-
-void cz_bytes_free(uint8_t *bytes) { free(bytes); }
 
 /* ---- proving and verifying ---- */
 
@@ -202,10 +161,12 @@ static cz_status cz_porep_prove_partition(void *ctx, cz_groth16_proof *proof, co
                             pool, t);
 }
 
-cz_status cz_porep_prove(uint8_t *proofs, const cz_params *p, const cz_porep *c1,
+cz_status cz_porep_prove(uint8_t *proofs, const cz_params *p, const cz_c1 *c1,
                          const cz_prove_opts *opts, cz_prove_stats *stats)
 {
     CZ_ARG_CHECK(proofs != NULL && p != NULL && c1 != NULL);
+    if (cz_c1_check(c1, opts ? opts->pool : NULL, NULL, 0) != CZ_OK)
+        return CZ_ERR_BAD_INPUT;
     const cz_porep_config *c = c1->c1.config;
     unsigned n = cz_stacked_circuit_num_inputs(c);
     if (p->g.vk.n_ic != 1 + (size_t)n)
@@ -259,7 +220,7 @@ static cz_status cz_porep_verify_partitions(bool *valid, const cz_vk *vk, const 
     return CZ_OK;
 }
 
-cz_status cz_porep_verify(bool *valid, const cz_vk *vk, const cz_porep *c1, const uint8_t *proofs,
+cz_status cz_porep_verify(bool *valid, const cz_vk *vk, const cz_c1 *c1, const uint8_t *proofs,
                           size_t len)
 {
     CZ_ARG_CHECK(valid != NULL && vk != NULL && c1 != NULL && (proofs != NULL || len == 0));

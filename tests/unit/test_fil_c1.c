@@ -14,6 +14,7 @@
  *   errors:     one mutation of the fixture per kind of error, each refused with the status
  *               and a message that names the partition, challenge and field, nothing left
  *               allocated;
+ *   api:        the same through cuzk/filecoin.h, from memory and from a file;
  *   sizes (fil_c1_fixtures, integration): make_c1_fixture.py's 32 GiB (Sub) and 64 GiB (Top)
  *               documents, read and checked value by value, written back byte for byte.
  * The mutations edit the fixture through jansson, a JSON library the reader does not use.
@@ -27,6 +28,7 @@
 
 #include "alloc.h"
 #include "c1_json.h"
+#include "cuzk/filecoin.h"
 #include "cz_test.h"
 
 #define FIXTURE CZ_TEST_DATA_DIR "/filecoin/c1_2KiB_V1_1.json"
@@ -698,6 +700,48 @@ static void test_fil_c1_serde(void)
     free(doc);
 }
 
+/* ---- the public API (cuzk/filecoin.h) ---- */
+
+static void test_fil_c1_api(void)
+{
+    char why[512] = "";
+    cz_c1 *a = NULL, *b = NULL;
+    cz_c1_info info;
+    CZ_CHECK(cz_c1_random(&a, "StackedDrg4KiBV1", 1) == CZ_ERR_INVALID_ARG && a == NULL);
+    if (!CZ_CHECK_OK(cz_c1_random(&a, "StackedDrg2KiBV1_2_Feat_NonInteractivePoRep", 5)))
+        return;
+    cz_c1_get_info(a, &info);
+    CZ_CHECK(strcmp(info.registered_proof, "StackedDrg2KiBV1_2_Feat_NonInteractivePoRep") == 0);
+    CZ_CHECK(info.sector_size == 2048 && info.partitions == 13 && info.challenges == 2);
+    CZ_CHECK(!info.envelope && info.sector_num == 0);
+    char *env, *j1, *j2;
+    size_t env_len, l1, l2;
+    CZ_CHECK_OK(cz_c1_to_envelope(&env, &env_len, a, 99));
+    CZ_CHECK_OK(cz_c1_load(&b, (const uint8_t *)env, env_len, why, sizeof why));
+    cz_c1_get_info(b, &info);
+    CZ_CHECK(info.envelope && info.sector_num == 99 && info.partitions == 13);
+    CZ_CHECK_OK(cz_c1_to_json(&j1, &l1, a));
+    CZ_CHECK_OK(cz_c1_to_json(&j2, &l2, b));
+    CZ_CHECK(l1 == l2 && memcmp(j1, j2, l1) == 0);
+    cz_c1_free(b);
+    b = NULL;
+    /* from a file */
+    char path[64];
+    snprintf(path, sizeof path, "/tmp/cuzk-test-c1-%d.json", (int)getpid());
+    FILE *f = fopen(path, "wb");
+    CZ_CHECK(f && fwrite(j1, 1, l1, f) == l1 && fclose(f) == 0);
+    CZ_CHECK_OK(cz_c1_load_file(&b, path, why, sizeof why));
+    remove(path);
+    CZ_CHECK(cz_c1_load_file(&b, path, why, sizeof why) == CZ_ERR_IO && b == NULL);
+    CZ_CHECK(cz_c1_load(&b, (const uint8_t *)j1, l1 - 1, why, sizeof why) == CZ_ERR_BAD_PARAMS &&
+             b == NULL && strstr(why, "ends early") != NULL);
+    free(j1);
+    free(j2);
+    free(env);
+    cz_c1_free(a);
+    cz_c1_free(NULL);
+}
+
 /* ---- the large shapes, from make_c1_fixture.py at test time ---- */
 
 static void fixture_size(const char *size, const char *name)
@@ -735,5 +779,5 @@ static void test_fil_c1_sizes(void)
 
 CZ_TEST_MODULE(fil_c1, {"fixture", test_fil_c1_fixture}, {"envelope", test_fil_c1_envelope},
                {"roundtrip", test_fil_c1_roundtrip}, {"serde", test_fil_c1_serde},
-               {"errors", test_fil_c1_errors});
+               {"errors", test_fil_c1_errors}, {"api", test_fil_c1_api});
 CZ_TEST_MODULE(fil_c1_fixtures, {"sizes", test_fil_c1_sizes});

@@ -9,6 +9,7 @@
 #include <openssl/evp.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <yajl/yajl_parse.h>
 
@@ -285,12 +286,12 @@ static bool cz_c1_reserve(cz_c1_parser *p, unsigned k)
     size_t cap = p->config ? (size_t)p->config->partitions * p->shape->challenges : 2 * need;
     size_t most = (size_t)p->max_partitions * p->shape->challenges;
     cap = cap < need ? need : cap > most ? most : cap;
-    cz_porep_challenge_proof *n = cz_try_alloc(cap * sizeof *n);
+    /* calloc: large blocks come zeroed from the kernel, without a pass over them */
+    cz_porep_challenge_proof *n = calloc(cap, sizeof *n);
     if (!n)
         return cz_c1_fail(p, false, CZ_ERR_NOMEM, "cannot allocate %zu proofs", cap);
     if (p->capacity)
         memcpy(n, p->proofs, p->capacity * sizeof *n);
-    memset(n + p->capacity, 0, (cap - p->capacity) * sizeof *n);
     cz_free(p->proofs);
     p->proofs = n, p->capacity = cap;
     return true;

@@ -1,8 +1,8 @@
 /* C1 outputs of a configuration's shape with random contents (c1_json.h): test and benchmark
  * data for the reader and writer, not valid proofs. */
+#include <stdlib.h>
 #include <string.h>
 
-#include "alloc.h"
 #include "c1_json.h"
 #include "check.h"
 
@@ -58,10 +58,9 @@ cz_status cz_porep_c1_random(cz_porep_c1 *out, const cz_porep_config *config, cz
     CZ_TRY(cz_merkle_shape_init(&tree_rc, CZ_MERKLE_POSEIDON, config->nodes, config->tree_base,
                                 config->tree_sub, config->tree_top));
     size_t n = (size_t)config->partitions * config->challenges;
-    cz_porep_challenge_proof *proofs = cz_try_alloc(n * sizeof *proofs);
+    cz_porep_challenge_proof *proofs = calloc(n, sizeof *proofs); /* cz_porep_c1_free */
     if (!proofs)
         return CZ_ERR_NOMEM;
-    memset(proofs, 0, n * sizeof *proofs);
     for (size_t i = 0; i < n; i++) {
         cz_porep_challenge_proof *p = &proofs[i];
         cz_c1_random_merkle(rng, &tree_d, &p->comm_d);
