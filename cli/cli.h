@@ -31,5 +31,7 @@ unsigned long cz_cli_uint(const char *value, const char *name, unsigned long max
 uint8_t *cz_cli_read_file(const char *path, size_t *len);
 bool cz_cli_write_file(const char *path, const void *data, size_t len);
 double cz_cli_seconds(void);
+/* The index of the first public input (32 bytes, little-endian) that is not below r; n if none. */
+size_t cz_cli_first_non_canonical(const uint8_t (*inputs)[32], size_t n);
 
 #endif /* CZ_CLI_H */

@@ -5,6 +5,7 @@
 #include <time.h>
 
 #include "cli.h"
+#include "cuzk/arith_field.h"
 
 const char *cz_cli_opt(int argc, char **argv, int *i, const char *name)
 {
@@ -104,4 +105,14 @@ int cz_cli_fail(const char *cmd, const char *what, cz_status st, const char *why
         fprintf(stderr, "cuzk %s: %s: %s%s%s\n", cmd, what, cz_status_str(st),
                 why && *why ? ": " : "", why ? why : "");
     return 1;
+}
+
+size_t cz_cli_first_non_canonical(const uint8_t (*inputs)[32], size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        cz_fr x;
+        if (cz_fr_from_bytes_le(&x, inputs[i]) != CZ_OK)
+            return i;
+    }
+    return n;
 }

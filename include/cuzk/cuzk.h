@@ -154,7 +154,8 @@ cz_status cz_prove(uint8_t proof[CZ_PROOF_BYTES], const cz_params *p, const cz_c
                    const cz_prove_opts *opts, cz_prove_stats *stats);
 
 /* *valid is whether the proof verifies for the n public inputs. Malformed proof bytes are
- * CZ_OK with *valid = false; a wrong input count is CZ_ERR_INVALID_ARG. */
+ * CZ_OK with *valid = false; a wrong input count is CZ_ERR_INVALID_ARG and an input that is not
+ * a canonical Fr element (≥ r, which blstrs' from_repr refuses) CZ_ERR_NOT_CANONICAL. */
 cz_status cz_verify(bool *valid, const cz_vk *vk, const uint8_t proof[CZ_PROOF_BYTES],
                     const uint8_t (*inputs)[32], size_t n);
 
