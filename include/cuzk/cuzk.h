@@ -38,7 +38,9 @@ typedef enum cz_status {
     CZ_ERR_CANCELLED,          /* the job was cancelled */
     CZ_ERR_SELF_VERIFY_FAILED, /* a freshly made proof did not verify; it was not returned */
     CZ_ERR_GPU,                /* the GPU backend failed */
-    CZ_ERR_UNSUPPORTED         /* this build or machine lacks the feature */
+    CZ_ERR_UNSUPPORTED,        /* this build or machine lacks the feature */
+    CZ_ERR_UNCONSTRAINED       /* setup: a variable no constraint uses (bellperson's
+                                  SynthesisError::UnconstrainedVariable) */
 } cz_status;
 
 /* A short, static, human-readable description of a status. Never NULL. */

@@ -23,6 +23,7 @@ const char *cz_status_str(cz_status s)
     case CZ_ERR_SELF_VERIFY_FAILED: return "proof failed self-verification";
     case CZ_ERR_GPU: return "GPU error";
     case CZ_ERR_UNSUPPORTED: return "not supported by this build or machine";
+    case CZ_ERR_UNCONSTRAINED: return "a variable that no constraint uses";
     }
     return "unknown status";
 }

@@ -102,6 +102,26 @@ static void chain_synth(cz_cs *cs, void *vctx)
     }
 }
 
+/* The cubic with an extra aux variable: unconstrained (no constraint uses it), or used in one
+ * constraint's C only. */
+typedef struct {
+    cubic_ctx cubic;
+    bool use_it;
+} spare_ctx;
+
+static void spare_synth(cz_cs *cs, void *vctx)
+{
+    spare_ctx *c = vctx;
+    cubic_synth(cs, &c->cubic);
+    cz_fr zero = cz_fr_zero;
+    cz_var spare = cz_cs_alloc(cs, cs->values ? &zero : NULL);
+    if (c->use_it) {
+        cz_lc *a = cz_cs_lc(cs, 0), *b = cz_cs_lc(cs, 1), *cc = cz_cs_lc(cs, 2);
+        cz_lc_add(cc, spare);
+        cz_cs_enforce(cs, "0 * 0 = spare", a, b, cc);
+    }
+}
+
 /* ---- helpers ---- */
 
 static cz_groth16_params cubic_params;
@@ -169,6 +189,26 @@ static void test_groth16_cubic(void)
     cz_groth16_prepare_vk(&pvk, &p->vk);
     bool ok = true;
     CZ_CHECK(cz_groth16_verify(&ok, &pvk, &proof, &c.out, 2) == CZ_ERR_INVALID_ARG);
+}
+
+static void test_groth16_unconstrained(void)
+{
+    /* bellperson's generator fails with UnconstrainedVariable here (its l would hold the
+     * identity, which every reader refuses); so does cuzk's setup, writing nothing */
+    spare_ctx c = {.use_it = false};
+    cubic_make(&c.cubic, 3);
+    uint64_t seed = 7;
+    cz_groth16_params p;
+    CZ_CHECK(cz_groth16_setup(&p, spare_synth, &c, &seed, NULL) == CZ_ERR_UNCONSTRAINED);
+    CZ_CHECK(p.l == NULL && p.vk.ic == NULL);
+    /* used in one C only, it is constrained: setup, prove, verify */
+    c.use_it = true;
+    CZ_CHECK_OK(cz_groth16_setup(&p, spare_synth, &c, &seed, NULL));
+    CZ_CHECK(p.n_l == 5);
+    cz_groth16_proof proof;
+    CZ_CHECK_OK(cz_groth16_prove(&proof, &p, spare_synth, &c, NULL, NULL, NULL, NULL));
+    CZ_CHECK(verify_one(&p, &proof, &c.cubic.out, 1));
+    cz_groth16_params_free(&p);
 }
 
 static void test_groth16_deterministic(void)
@@ -371,5 +411,6 @@ static void test_groth16_files(void)
 }
 
 CZ_TEST_MODULE(groth16, {"cubic", test_groth16_cubic},
+               {"unconstrained", test_groth16_unconstrained},
                {"deterministic", test_groth16_deterministic},
                {"proof_encoding", test_groth16_proof_encoding}, {"files", test_groth16_files});
