@@ -1,10 +1,15 @@
 /*
- * Filecoin parameter files: the official names (against parameters.json and upstream's
- * asserted identifier strings) and parameters.json itself.
+ * Parameter files: the official names (against parameters.json and upstream's asserted
+ * identifier strings), parameters.json itself, the parameter directory, the digest check and
+ * the whole-file check on crafted files (every count rule, bad points, trailing data).
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
+#include "cuzk/experimental.h"
 #include "cz_test.h"
 #include "params_name.h"
 
@@ -147,7 +152,250 @@ static void test_table(void)
     CZ_CHECK(cz_fil_params_entry_at(44) == NULL);
 }
 
+/* ---- the parameter directory ---- */
+
+static void cz_tfp_touch(const char *path, const void *data, size_t n)
+{
+    FILE *f = fopen(path, "wb");
+    CZ_CHECK(f != NULL && fwrite(data, 1, n, f) == n);
+    if (f)
+        fclose(f);
+}
+
+static void test_params_dir(void)
+{
+    char dir[64], path[256], got[256], why[1024], stem[CZ_FIL_STEM_MAX];
+    snprintf(dir, sizeof dir, "/tmp/cuzk-pdir-%d", (int)getpid());
+    CZ_CHECK(mkdir(dir, 0700) == 0);
+    CZ_CHECK_OK(cz_fil_params_stem(stem, CZ_FIL_POREP, 2048));
+    snprintf(path, sizeof path, "%s/%s.vk", dir, stem);
+    cz_tfp_touch(path, "x", 1);
+
+    char *saved = getenv("FIL_PROOFS_PARAMETER_CACHE");
+    saved = saved ? strdup(saved) : NULL;
+    unsetenv("FIL_PROOFS_PARAMETER_CACHE");
+    CZ_CHECK(strcmp(cz_fil_params_dir(), "/var/tmp/filecoin-proof-parameters") == 0);
+    setenv("FIL_PROOFS_PARAMETER_CACHE", "", 1); /* empty: the default, as unset */
+    CZ_CHECK(strcmp(cz_fil_params_dir(), CZ_FIL_PARAMS_DIR_DEFAULT) == 0);
+    setenv("FIL_PROOFS_PARAMETER_CACHE", dir, 1);
+    CZ_CHECK(strcmp(cz_fil_params_dir(), dir) == 0);
+
+    /* no spec: the parameter directory; a directory (with or without '/'): searched there */
+    CZ_CHECK_OK(cz_fil_params_path(got, sizeof got, NULL, stem, ".vk", why, sizeof why));
+    CZ_CHECK(strcmp(got, path) == 0);
+    char slash[80];
+    snprintf(slash, sizeof slash, "%s/", dir);
+    CZ_CHECK_OK(cz_fil_params_path(got, sizeof got, slash, stem, ".vk", why, sizeof why));
+    CZ_CHECK(strcmp(got, path) == 0);
+    /* a file is used as is, whatever its name */
+    CZ_CHECK_OK(cz_fil_params_path(got, sizeof got, path, "ignored", ".params", why, sizeof why));
+    CZ_CHECK(strcmp(got, path) == 0);
+    /* missing: the error names the file and where it looked */
+    CZ_CHECK(cz_fil_params_path(got, sizeof got, NULL, stem, ".params", why, sizeof why) ==
+             CZ_ERR_IO);
+    cz_test_note("%s", why);
+    CZ_CHECK(strstr(why, ".params") && strstr(why, dir) &&
+             strstr(why, "FIL_PROOFS_PARAMETER_CACHE"));
+    CZ_CHECK(cz_fil_params_path(got, sizeof got, "/nonexistent/dir", stem, ".vk", why,
+                                sizeof why) == CZ_ERR_IO);
+    CZ_CHECK(strstr(why, "/nonexistent/dir") != NULL);
+    CZ_CHECK(cz_fil_params_path(got, 8, NULL, stem, ".vk", why, sizeof why) == CZ_ERR_INVALID_ARG);
+
+    /* an official name with other contents fails the digest; an unlisted name is not official */
+    CZ_CHECK(cz_fil_params_verify_digest(path, NULL, NULL, why, sizeof why) == CZ_ERR_BAD_PARAMS);
+    cz_test_note("%s", why);
+    CZ_CHECK(strstr(why, "dc1ade9929ade1708238f155343044ac") != NULL);
+    snprintf(got, sizeof got, "%s/other.vk", dir);
+    cz_tfp_touch(got, "x", 1);
+    CZ_CHECK(cz_fil_params_verify_digest(got, NULL, NULL, why, sizeof why) == CZ_ERR_BAD_PARAMS);
+    CZ_CHECK(strstr(why, "parameters.json") != NULL);
+    CZ_CHECK(cz_fil_params_verify_digest("/nonexistent/x", NULL, NULL, why, sizeof why) ==
+             CZ_ERR_BAD_PARAMS);
+    remove(got), remove(path), rmdir(dir);
+    if (saved)
+        setenv("FIL_PROOFS_PARAMETER_CACHE", saved, 1);
+    else
+        unsetenv("FIL_PROOFS_PARAMETER_CACHE");
+    free(saved);
+}
+
+/* ---- the whole-file check on crafted files ---- */
+
+/* A file of the given counts (ic, h, l, a, b_g1, b_g2; negative: stop before that section)
+ * whose points are all the generator, with tail bytes after it. */
+static size_t cz_tfp_craft(uint8_t **out, const long counts[6], size_t tail)
+{
+    size_t n = 864 + tail;
+    for (int s = 0; s < 6 && counts[s] >= 0; s++)
+        n += 4 + (size_t)counts[s] * (s == 5 ? 192 : 96);
+    uint8_t *b = calloc(1, n), *p = b;
+    uint8_t g1[96], g2[192];
+    cz_g1_to_uncompressed(g1, &cz_g1_generator);
+    cz_g2_to_uncompressed(g2, &cz_g2_generator);
+    memcpy(p, g1, 96), memcpy(p + 96, g1, 96), memcpy(p + 192, g2, 192);
+    memcpy(p + 384, g2, 192), memcpy(p + 576, g1, 96), memcpy(p + 672, g2, 192);
+    p += 864;
+    for (int s = 0; s < 6 && counts[s] >= 0; s++) {
+        uint32_t c = (uint32_t)counts[s];
+        *p++ = (uint8_t)(c >> 24), *p++ = (uint8_t)(c >> 16), *p++ = (uint8_t)(c >> 8),
+        *p++ = (uint8_t)c;
+        for (uint32_t i = 0; i < c; i++, p += s == 5 ? 192 : 96)
+            memcpy(p, s == 5 ? g2 : g1, s == 5 ? 192 : 96);
+    }
+    *out = b;
+    return n;
+}
+
+typedef struct {
+    unsigned calls;
+    uint64_t last_done, last_total;
+} cz_tfp_progress;
+
+static void cz_tfp_on_progress(void *ctx, const char *phase, uint64_t done, uint64_t total)
+{
+    cz_tfp_progress *p = ctx;
+    CZ_CHECK(strcmp(phase, "points") == 0 && done <= total && done >= p->last_done);
+    p->calls++, p->last_done = done, p->last_total = total;
+}
+
+/* Checks a crafted file under name; returns the status, why in why. */
+static cz_status cz_tfp_check(cz_params_report *rep, const char *name, const uint8_t *b, size_t n,
+                              char *why, size_t why_len)
+{
+    char path[96];
+    snprintf(path, sizeof path, "/tmp/cuzk-check-%d-%s", (int)getpid(), name);
+    cz_tfp_touch(path, b, n);
+    why[0] = 0;
+    cz_tfp_progress prog = {0};
+    cz_params_check_opts o = {.progress = cz_tfp_on_progress, .progress_ctx = &prog};
+    cz_status st = cz_params_check(rep, path, &o, why, why_len);
+    cz_test_note("%s: %s: %s", name, cz_status_str(st), why);
+    if (st == CZ_OK)
+        CZ_CHECK(prog.calls >= 1 && prog.last_done == prog.last_total &&
+                 prog.last_total == rep->points);
+    remove(path);
+    return st;
+}
+
+static void test_check_counts(void)
+{
+    static const struct {
+        long counts[6];
+        const char *name, *complaint; /* NULL: valid */
+    } cases[] = {
+        {{2, 7, 3, 2, 1, 1}, "ok.params", NULL},
+        {{2, 7, 3, 5, 5, 5}, "full.params", NULL}, /* a and b over every variable */
+        {{2, 7, 3, 2, 2, 1}, "b.params", "b_g2"},
+        {{2, 6, 3, 2, 1, 1}, "h.params", "h:"},
+        {{4, 2, 3, 4, 1, 1}, "small_domain.params", "h:"}, /* m = 3 + 1 < 4 inputs */
+        {{2, 7, 3, 1, 1, 1}, "a_few.params", "a:"},
+        {{2, 7, 3, 6, 1, 1}, "a_many.params", "a:"},
+        {{2, 7, 3, 2, 6, 6}, "b_many.params", "b_g1:"},
+        {{0, 7, 3, 0, 0, 0}, "no_ic.params", "ic:"},
+        {{3, -1}, "only.vk", NULL},
+        {{3, -1}, "no_extension", NULL}, /* ends after IC: a verifying key */
+        {{3, -1}, "short.params", "h: truncated"},
+    };
+    for (size_t i = 0; i < CZ_ARRAY_LEN(cases); i++) {
+        uint8_t *b;
+        size_t n = cz_tfp_craft(&b, cases[i].counts, 0);
+        cz_params_report rep;
+        char why[256];
+        cz_status st = cz_tfp_check(&rep, cases[i].name, b, n, why, sizeof why);
+        if (!cases[i].complaint) {
+            CZ_CHECK_OK(st);
+            CZ_CHECK(rep.n_ic == (size_t)cases[i].counts[0] && rep.trailing == 0);
+            CZ_CHECK(rep.is_vk == (cases[i].counts[1] < 0));
+        } else {
+            CZ_CHECK(st == CZ_ERR_BAD_PARAMS && strstr(why, cases[i].complaint) != NULL);
+        }
+        free(b);
+    }
+}
+
+static void test_check_points_and_tail(void)
+{
+    const long counts[6] = {2, 7, 3, 2, 1, 1};
+    uint8_t *b;
+    char why[256];
+    cz_params_report rep;
+    /* trailing bytes: reported, still valid; a .vk read from a .params-shaped file too */
+    size_t n = cz_tfp_craft(&b, counts, 5);
+    CZ_CHECK_OK(cz_tfp_check(&rep, "tail.params", b, n, why, sizeof why));
+    CZ_CHECK(rep.trailing == 5 && !rep.mpc_transcript && rep.points == 6 + 16);
+    CZ_CHECK_OK(cz_tfp_check(&rep, "params.vk", b, n, why, sizeof why));
+    CZ_CHECK(rep.is_vk && rep.trailing == n - (868 + 2 * 96) && rep.points == 8);
+    free(b);
+    /* a phase2 tail: cs_hash, count 2, two contributions */
+    size_t tail = 64 + 4 + 2 * 544;
+    n = cz_tfp_craft(&b, counts, tail);
+    uint8_t *t = b + n - tail;
+    memset(t, 0x5c, 64);
+    t[64] = 0, t[65] = 0, t[66] = 0, t[67] = 2;
+    CZ_CHECK_OK(cz_tfp_check(&rep, "mpc.params", b, n, why, sizeof why));
+    CZ_CHECK(rep.mpc_transcript && rep.mpc_contributions == 2 && rep.trailing == tail &&
+             rep.mpc_cs_hash[63] == 0x5c);
+    t[67] = 3; /* the count does not fit the tail: plain trailing data */
+    CZ_CHECK_OK(cz_tfp_check(&rep, "mpc3.params", b, n, why, sizeof why));
+    CZ_CHECK(!rep.mpc_transcript && rep.trailing == tail);
+    free(b);
+
+    /* bad points: the check names the section, the point and its byte */
+    n = cz_tfp_craft(&b, counts, 0);
+    size_t ic0 = 868, h0 = ic0 + 2 * 96 + 4, l0 = h0 + 7 * 96 + 4;
+    /* on E1 but of order 11·10177·859267·52437899·r (EIP-2537 G1_wrong_order) */
+    static const char *wrong_order = "0123456789abcdef0123456789abcdef0123456789abcdef"
+                                     "0123456789abcdef0123456789abcdef0123456789abcdef"
+                                     "193fb7cedb32b2c3adc06ec11a96bc0d661869316f5e4a57"
+                                     "7a9f7c179593987beb4fb2ee424dbb2f5dd891e228b46c4a";
+    uint8_t *x = malloc(n);
+    memcpy(x, b, n);
+    for (size_t i = 0; i < 96; i++) {
+        unsigned v;
+        sscanf(wrong_order + 2 * i, "%2x", &v);
+        x[l0 + 96 + i] = (uint8_t)v;
+    }
+    CZ_CHECK(cz_tfp_check(&rep, "subgroup.params", x, n, why, sizeof why) == CZ_ERR_BAD_PARAMS);
+    char want[64];
+    snprintf(want, sizeof want, "l: point 1 at byte %zu", l0 + 96);
+    CZ_CHECK(strstr(why, want) && strstr(why, "subgroup"));
+    /* the reader, unchecked as Filecoin reads, accepts it; checked, it does not */
+    char path[64];
+    snprintf(path, sizeof path, "/tmp/cuzk-check-%d.params", (int)getpid());
+    cz_tfp_touch(path, x, n);
+    cz_params *p = NULL;
+    CZ_CHECK_OK(cz_params_load(&p, path, NULL, why, sizeof why));
+    cz_params_free(p);
+    cz_params_load_opts strict = {.subgroup_checks = true};
+    CZ_CHECK(cz_params_load(&p, path, &strict, why, sizeof why) == CZ_ERR_BAD_PARAMS);
+    remove(path);
+    /* the identity in h, and (0, 2) — refused even where subgroups are not checked */
+    memcpy(x, b, n);
+    memset(x + h0 + 96 * 3, 0, 96);
+    x[h0 + 96 * 3] = 0x40;
+    CZ_CHECK(cz_tfp_check(&rep, "identity.params", x, n, why, sizeof why) == CZ_ERR_BAD_PARAMS);
+    CZ_CHECK(strstr(why, "h: point 3") && strstr(why, "infinity"));
+    memcpy(x, b, n);
+    memset(x + ic0 + 96, 0, 96);
+    x[ic0 + 96 + 95] = 2;
+    CZ_CHECK(cz_tfp_check(&rep, "x0.params", x, n, why, sizeof why) == CZ_ERR_BAD_PARAMS);
+    CZ_CHECK(strstr(why, "ic: point 1") != NULL);
+    /* a VK point off the curve */
+    memcpy(x, b, n);
+    x[96 + 95] ^= 1;
+    CZ_CHECK(cz_tfp_check(&rep, "beta.params", x, n, why, sizeof why) == CZ_ERR_BAD_PARAMS);
+    CZ_CHECK(strstr(why, "vk.beta_g1") != NULL);
+    /* truncated inside b_g2 */
+    CZ_CHECK(cz_tfp_check(&rep, "cut.params", b, n - 1, why, sizeof why) == CZ_ERR_BAD_PARAMS);
+    CZ_CHECK(strstr(why, "b_g2: count 1") != NULL);
+    CZ_CHECK(cz_params_check(&rep, "/nonexistent.params", NULL, why, sizeof why) == CZ_ERR_IO);
+    free(x);
+    free(b);
+}
+
 CZ_TEST_MODULE(fil_params, {"names_cover_parameters_json", test_names_cover_parameters_json},
                {"names_known_stems", test_names_known_stems},
                {"identifiers_upstream", test_identifiers_upstream},
-               {"post_constants", test_post_constants}, {"table", test_table});
+               {"post_constants", test_post_constants}, {"table", test_table},
+               {"params_dir", test_params_dir}, {"check_counts", test_check_counts},
+               {"check_points_and_tail", test_check_points_and_tail});
