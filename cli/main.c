@@ -30,6 +30,7 @@ static void cz_cli_usage(FILE *out)
                  "  prove          prove a circuit instance, or a circom witness (--zkey)\n"
                  "  verify         verify a proof (bellperson files, or snarkjs JSON: --public)\n"
                  "  export-vk      write a snarkjs key's verification_key.json\n"
+                 "  params         Filecoin parameter files: check a file whole, name, find\n"
                  "  bench <area>   run benchmarks (cuzk bench --help lists the areas)\n"
                  "  version        print the version and build\n"
                  "  help           this text\n\n"
@@ -70,7 +71,8 @@ int main(int argc, char **argv)
         int (*run)(int argc, char **argv);
     } commands[] = {{"bench", cz_cli_bench},   {"demo", cz_cmd_demo},
                     {"setup", cz_cmd_setup},   {"prove", cz_cmd_prove},
-                    {"verify", cz_cmd_verify}, {"export-vk", cz_cmd_export_vk}};
+                    {"verify", cz_cmd_verify}, {"export-vk", cz_cmd_export_vk},
+                    {"params", cz_cmd_params}};
     for (size_t i = 0; i < sizeof commands / sizeof *commands; i++)
         if (strcmp(cmd, commands[i].name) == 0)
             return commands[i].run(argc - 2, argv + 2);
