@@ -13,6 +13,7 @@ int cz_cmd_demo(int argc, char **argv);
 int cz_cmd_setup(int argc, char **argv);
 int cz_cmd_prove(int argc, char **argv);
 int cz_cmd_verify(int argc, char **argv);
+int cz_cmd_params(int argc, char **argv);
 /* The circom/snarkjs forms of prove and verify (cmd_circom.c). */
 int cz_cmd_prove_zkey(int argc, char **argv);
 int cz_cmd_verify_snarkjs(int argc, char **argv);
@@ -46,5 +47,7 @@ void cz_cli_cache_dir(char *out, size_t len, const char *opt);
 void cz_cli_print_phases(const cz_prove_stats *ps, bool counters);
 /* Parses n bytes of hex (an optional 0x) into out; false with a message naming the option. */
 bool cz_cli_hex(uint8_t *out, size_t n, const char *hex, const char *name);
+/* The index of the first public input (32 bytes, little-endian) that is not below r; n if none. */
+size_t cz_cli_first_non_canonical(const uint8_t (*inputs)[32], size_t n);
 
 #endif /* CZ_CLI_H */

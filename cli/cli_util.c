@@ -7,6 +7,7 @@
 #include <time.h>
 
 #include "cli.h"
+#include "cuzk/arith_field.h"
 
 cz_pool *cz_cli_pool(unsigned threads)
 {
@@ -159,4 +160,14 @@ bool cz_cli_hex(uint8_t *out, size_t n, const char *hex, const char *name)
         out[i] = (uint8_t)v;
     }
     return true;
+}
+
+size_t cz_cli_first_non_canonical(const uint8_t (*inputs)[32], size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        cz_fr x;
+        if (cz_fr_from_bytes_le(&x, inputs[i]) != CZ_OK)
+            return i;
+    }
+    return n;
 }

@@ -33,6 +33,7 @@ static void cz_cli_usage(FILE *out)
                  "  export-vk      write a snarkjs key's verification_key.json\n"
                  "  porep          Filecoin PoRep: registered proofs, test sectors\n"
                  "  demo|setup|prove|verify porep   Filecoin PoRep (seal commit phase 2)\n"
+                 "  params         Filecoin parameter files: check a file whole, name, find\n"
                  "  bench <area>   run benchmarks (cuzk bench --help lists the areas)\n"
                  "  version        print the version and build\n"
                  "  help           this text\n\n"
@@ -82,7 +83,8 @@ int main(int argc, char **argv)
                     {"prove", cz_cmd_prove, cz_cmd_prove_porep},
                     {"verify", cz_cmd_verify, cz_cmd_verify_porep},
                     {"export-vk", cz_cmd_export_vk, NULL},
-                    {"porep", cz_cmd_porep, NULL}};
+                    {"porep", cz_cmd_porep, NULL},
+                    {"params", cz_cmd_params, NULL}};
     for (size_t i = 0; i < sizeof commands / sizeof *commands; i++) {
         if (strcmp(cmd, commands[i].name) != 0)
             continue;

@@ -268,7 +268,7 @@ cz_status cz_verify(bool *valid, const cz_vk *vk, const uint8_t proof[CZ_PROOF_B
     for (size_t i = 0; i < n; i++)
         if (cz_fr_from_bytes_le(&in[i], inputs[i]) != CZ_OK) {
             cz_free(in);
-            return CZ_OK; /* a non-canonical input cannot be a public input of this proof */
+            return CZ_ERR_NOT_CANONICAL; /* the caller's inputs are wrong, not the proof */
         }
     cz_status st = cz_groth16_verify(valid, &vk->pvk, &pr, in, n);
     cz_free(in);
