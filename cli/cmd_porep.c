@@ -6,6 +6,7 @@
 
 #include "cli.h"
 #include "cuzk/filecoin.h"
+#include "cuzk/params.h"
 #include "cuzk/platform.h"
 
 static const char cz_porep_proof_help[] =
@@ -18,6 +19,39 @@ static int cz_porep_unknown(const char *cmd, const char *proof)
     fprintf(stderr, "cuzk %s: unknown proof '%s' (cuzk porep info --all lists them)\n", cmd, proof);
     return CZ_CLI_EXIT_USAGE;
 }
+
+/*
+ * The official file (ext ".params" or ".vk") of a proof's parameters for an option spec: a
+ * directory searched for the official name, a file used as is, NULL for the parameter
+ * directory. must_exist: an error (printed) when the file is not there. false after a message.
+ */
+static bool cz_porep_params_file(char *path, size_t len, const char *cmd, const char *spec,
+                                 const cz_porep_info *info, const char *ext, bool must_exist)
+{
+    char stem[CZ_FIL_STEM_MAX], why[1024] = "";
+    if (cz_fil_params_stem(stem, CZ_FIL_POREP, info->sector_size) != CZ_OK) {
+        fprintf(stderr, "cuzk %s: no parameters are named for %s\n", cmd, info->name);
+        return false;
+    }
+    if (cz_fil_params_path(path, len, spec, stem, ext, why, sizeof why) == CZ_OK)
+        return true;
+    if (must_exist) {
+        fprintf(stderr, "cuzk %s: %s\n", cmd, why);
+        return false;
+    }
+    /* a file to be written: in the directory given (or the parameter directory) */
+    const char *dir = spec ? spec : cz_fil_params_dir();
+    if (snprintf(path, len, "%s/%s%s", dir, stem, ext) >= (int)len) {
+        fprintf(stderr, "cuzk %s: the path in %s is too long\n", cmd, dir);
+        return false;
+    }
+    return true;
+}
+
+static const char cz_porep_params_help[] =
+    "Parameter files have Filecoin's official names (v28-stacked-proof-of-replication-…);\n"
+    "--params/--vk take the file, or a directory to find it in; the default directory is\n"
+    "$FIL_PROOFS_PARAMETER_CACHE, else /var/tmp/filecoin-proof-parameters.\n";
 
 /* ---- porep info ---- */
 
@@ -34,6 +68,9 @@ static void cz_porep_print_info(const cz_porep_info *in)
         printf("  variables     %u inputs (ONE included), %u aux\n", in->inputs, in->aux);
         printf("  domain        2^%u\n", in->domain_log2);
     }
+    char stem[CZ_FIL_STEM_MAX];
+    if (cz_fil_params_stem(stem, CZ_FIL_POREP, in->sector_size) == CZ_OK)
+        printf("  parameters    %s.params\n", stem);
 }
 
 static int cz_porep_info_cmd(int argc, char **argv)
@@ -181,16 +218,19 @@ static int cz_porep_gen_sector_cmd(int argc, char **argv)
 
 int cz_cmd_setup_porep(int argc, char **argv)
 {
-    const char *proof = NULL, *params_path = NULL, *vk_path = NULL;
+    const char *proof = NULL, *params_opt = NULL, *vk_opt = NULL;
     unsigned long threads = cz_cpu_count();
     uint64_t seed = 0;
-    bool insecure = false;
+    bool insecure = false, force = false;
     const cz_cli_opt opts[] = {
         {"--proof", CZ_OPT_STRING, &proof, "PROOF", "the registered proof or sector size"},
         {"--size", CZ_OPT_STRING, &proof, "SIZE", "the same, by sector size"},
-        {"--params", CZ_OPT_STRING, &params_path, "FILE", "where to write the .params file",
-         .required = true},
-        {"--vk", CZ_OPT_STRING, &vk_path, "FILE", "where to write the .vk file"},
+        {"--params", CZ_OPT_STRING, &params_opt, "DIR|FILE",
+         "where to write the .params (default: the parameter\ndirectory, official name)"},
+        {"--vk", CZ_OPT_STRING, &vk_opt, "DIR|FILE",
+         "where to write the .vk (default: beside "
+         "the .params)"},
+        {"--force", CZ_OPT_FLAG, &force, NULL, "overwrite existing files"},
         {"--threads", CZ_OPT_UINT, &threads, "N", "threads (default: all online CPUs)", .min = 1,
          .max = 1024},
         {"--insecure-seed", CZ_OPT_U64, &seed, "S",
@@ -199,22 +239,45 @@ int cz_cmd_setup_porep(int argc, char **argv)
     };
     const cz_cli_spec spec = {
         "setup porep",
-        "--size SIZE --params FILE [--vk FILE] [options]",
+        "--size SIZE [--params DIR|FILE] [--vk DIR|FILE] [options]",
         "Generates Groth16 parameters for a registered PoRep proof's partition circuit, as\n"
-        "bellperson's generator does. They are this machine's own, not the network's: a\n"
-        "chain accepts only proofs under the official parameters (Filecoin's trusted\n"
-        "setup). For tests, demos and benchmarks.\n",
+        "bellperson's generator does, under the official file names. They are this\n"
+        "machine's own, not the network's: a chain accepts only proofs under the official\n"
+        "parameters of Filecoin's trusted setup (`cuzk params check` tells them apart by\n"
+        "their digest). For tests, demos and benchmarks; existing files are never\n"
+        "overwritten without --force.\n",
         opts,
         CZ_ARRAY_SIZE(opts),
-        cz_porep_proof_help};
+        cz_porep_params_help};
     int rc = cz_cli_parse(&spec, argc, argv);
     if (rc >= 0)
         return rc;
     cz_porep_info info;
-    if (!proof || cz_porep_info_get(&info, proof) != CZ_OK)
-        return proof ? cz_porep_unknown("setup porep", proof)
-                     : (fprintf(stderr, "cuzk setup porep: --size or --proof is required\n"),
-                        CZ_CLI_EXIT_USAGE);
+    if (!proof) {
+        fprintf(stderr, "cuzk setup porep: --size or --proof is required (see --help)\n");
+        return CZ_CLI_EXIT_USAGE;
+    }
+    if (cz_porep_info_get(&info, proof) != CZ_OK)
+        return cz_porep_unknown("setup porep", proof);
+    char params_path[4096], vk_path[4096];
+    if (!cz_porep_params_file(params_path, sizeof params_path, "setup porep", params_opt, &info,
+                              ".params", false) ||
+        !cz_porep_params_file(vk_path, sizeof vk_path, "setup porep", vk_opt ? vk_opt : params_opt,
+                              &info, ".vk", false))
+        return CZ_CLI_EXIT_USAGE;
+    /* a .vk beside a .params given as a file */
+    if (!vk_opt && params_opt && strcmp(params_path, params_opt) == 0) {
+        size_t n = strlen(params_path);
+        if (n > 7 && strcmp(params_path + n - 7, ".params") == 0)
+            snprintf(vk_path, sizeof vk_path, "%.*s.vk", (int)(n - 7), params_path);
+    }
+    if (!force && (access(params_path, F_OK) == 0 || access(vk_path, F_OK) == 0)) {
+        fprintf(stderr,
+                "cuzk setup porep: %s exists (it may be the network's file); --force "
+                "overwrites it\n",
+                access(params_path, F_OK) == 0 ? params_path : vk_path);
+        return CZ_CLI_EXIT_USAGE;
+    }
     cz_pool *pool = cz_cli_pool((unsigned)threads);
     if (insecure)
         fprintf(stderr, "cuzk setup porep: WARNING: --insecure-seed: these parameters are "
@@ -226,6 +289,8 @@ int cz_cmd_setup_porep(int argc, char **argv)
     if (st == CZ_OK)
         st = cz_params_save(p, params_path, vk_path);
     fprintf(stderr, "%s (%.2f s)\n", st == CZ_OK ? "done" : "failed", cz_cli_seconds() - t0);
+    if (st == CZ_OK)
+        fprintf(stderr, "cuzk setup porep: wrote %s and %s\n", params_path, vk_path);
     cz_params_free(p);
     cz_pool_destroy(pool);
     return st == CZ_OK ? CZ_CLI_EXIT_OK : cz_cli_fail("setup porep", params_path, st, NULL);
@@ -248,14 +313,14 @@ static cz_c1 *cz_porep_read_c1(const char *cmd, const char *path, cz_pool *pool)
 
 int cz_cmd_prove_porep(int argc, char **argv)
 {
-    const char *c1_path = NULL, *params_path = NULL, *proof_path = NULL;
+    const char *c1_path = NULL, *params_opt = NULL, *proof_path = NULL;
     unsigned long threads = cz_cpu_count();
     bool no_self_check = false, counters = false;
     const cz_cli_opt opts[] = {
         {"--c1", CZ_OPT_STRING, &c1_path, "FILE", "the C1 output (JSON, or Curio's envelope)",
          .required = true},
-        {"--params", CZ_OPT_STRING, &params_path, "FILE", "the registered proof's .params",
-         .required = true},
+        {"--params", CZ_OPT_STRING, &params_opt, "DIR|FILE",
+         "the registered proof's .params (default: the\nparameter directory)"},
         {"--proof", CZ_OPT_STRING, &proof_path, "FILE",
          "where to write the proof: 192 bytes per partition", .required = true},
         {"--threads", CZ_OPT_UINT, &threads, "N", "threads (default: all online CPUs)", .min = 1,
@@ -289,7 +354,15 @@ int cz_cmd_prove_porep(int argc, char **argv)
     unsigned parts = info.partitions;
     printf("C1: %s, %u partition%s, vanilla proofs checked (%.2f s)\n", info.registered_proof,
            parts, parts == 1 ? "" : "s", cz_cli_seconds() - t0);
-    char why[512] = "";
+    char why[512] = "", params_path[4096];
+    cz_porep_info pinfo;
+    cz_porep_info_get(&pinfo, info.registered_proof);
+    if (!cz_porep_params_file(params_path, sizeof params_path, "prove porep", params_opt, &pinfo,
+                              ".params", true)) {
+        cz_c1_free(c1);
+        cz_pool_destroy(pool);
+        return CZ_CLI_EXIT_USAGE;
+    }
     cz_params *params = NULL;
     cz_params_load_opts lo = {.pool = pool};
     t0 = cz_cli_seconds();
@@ -320,12 +393,13 @@ int cz_cmd_prove_porep(int argc, char **argv)
 
 int cz_cmd_verify_porep(int argc, char **argv)
 {
-    const char *vk_path = NULL, *proof_path = NULL, *c1_path = NULL, *proof = NULL;
+    const char *vk_opt = NULL, *proof_path = NULL, *c1_path = NULL, *proof = NULL;
     const char *comm_r = NULL, *comm_d = NULL, *prover_id = NULL, *ticket = NULL, *seed = NULL;
     uint64_t sector_id = 0;
     bool have_sector = false;
     const cz_cli_opt opts[] = {
-        {"--vk", CZ_OPT_STRING, &vk_path, "FILE", "the registered proof's .vk", .required = true},
+        {"--vk", CZ_OPT_STRING, &vk_opt, "DIR|FILE",
+         "the registered proof's .vk (default: the parameter\ndirectory)"},
         {"--proof", CZ_OPT_STRING, &proof_path, "FILE", "the proof (192 bytes per partition)",
          .required = true},
         {"--c1", CZ_OPT_STRING, &c1_path, "FILE", "check against this C1 output's commitments"},
@@ -340,7 +414,7 @@ int cz_cmd_verify_porep(int argc, char **argv)
     };
     const cz_cli_spec spec = {
         "verify porep",
-        "--vk FILE --proof FILE (--c1 FILE | --registered-proof PROOF --comm-r HEX\n"
+        "[--vk DIR|FILE] --proof FILE (--c1 FILE | --registered-proof PROOF --comm-r HEX\n"
         "       --comm-d HEX --prover-id HEX --sector-id N --ticket HEX --seed HEX)",
         "Verifies a PoRep proof as filecoin-proofs' verify_seal does: every partition's\n"
         "proof against public inputs derived from the commitments and randomness (the\n"
@@ -365,32 +439,46 @@ int cz_cmd_verify_porep(int argc, char **argv)
                       !cz_cli_hex(seal.ticket, 32, ticket, "--ticket") ||
                       !cz_cli_hex(seal.seed, 32, seed, "--seed")))
         return CZ_CLI_EXIT_USAGE;
-    char why[512] = "";
-    cz_vk *vk = NULL;
-    cz_status st = cz_vk_load(&vk, vk_path, why, sizeof why);
-    if (st != CZ_OK)
-        return cz_cli_fail("verify porep", vk_path, st, why);
-    size_t len = 0;
-    uint8_t *bytes = cz_cli_read_file(proof_path, &len);
     cz_c1 *c1 = NULL;
-    bool valid = false;
-    if (!bytes)
-        st = CZ_ERR_IO;
-    else if (c1_path) {
-        c1 = cz_porep_read_c1("verify porep", c1_path, NULL);
-        st = c1 ? cz_porep_verify(&valid, vk, c1, bytes, len) : CZ_ERR_BAD_INPUT;
-    } else
-        st = cz_porep_verify_seal(&valid, vk, &seal, bytes, len);
-    free(bytes);
-    cz_c1_free(c1);
-    cz_vk_free(vk);
-    if (st == CZ_ERR_INVALID_ARG && !bytes)
+    if (c1_path && !(c1 = cz_porep_read_c1("verify porep", c1_path, NULL)))
         return CZ_CLI_EXIT_USAGE;
-    if (st != CZ_OK)
-        return (c1_path && !c1) || !bytes ? CZ_CLI_EXIT_USAGE
-                                          : cz_cli_fail("verify porep", "verifying", st, NULL);
+    cz_c1_info c1_info;
+    if (c1)
+        cz_c1_get_info(c1, &c1_info);
+    const char *name = c1 ? c1_info.registered_proof : proof;
+    cz_porep_info info;
+    char why[512] = "", vk_path[4096];
+    cz_vk *vk = NULL;
+    size_t len = 0;
+    uint8_t *bytes = NULL;
+    rc = CZ_CLI_EXIT_USAGE;
+    if (cz_porep_info_get(&info, name) != CZ_OK) {
+        rc = cz_porep_unknown("verify porep", name);
+        goto done;
+    }
+    if (!cz_porep_params_file(vk_path, sizeof vk_path, "verify porep", vk_opt, &info, ".vk", true))
+        goto done;
+    cz_status st = cz_vk_load(&vk, vk_path, why, sizeof why);
+    if (st != CZ_OK) {
+        rc = cz_cli_fail("verify porep", vk_path, st, why);
+        goto done;
+    }
+    if (!(bytes = cz_cli_read_file(proof_path, &len)))
+        goto done;
+    bool valid = false;
+    st = c1 ? cz_porep_verify(&valid, vk, c1, bytes, len)
+            : cz_porep_verify_seal(&valid, vk, &seal, bytes, len);
+    if (st != CZ_OK) {
+        rc = cz_cli_fail("verify porep", "verifying", st, NULL);
+        goto done;
+    }
     printf("%s\n", valid ? "VALID" : "INVALID");
-    return valid ? CZ_CLI_EXIT_OK : CZ_CLI_EXIT_INVALID;
+    rc = valid ? CZ_CLI_EXIT_OK : CZ_CLI_EXIT_INVALID;
+done:
+    free(bytes);
+    cz_vk_free(vk);
+    cz_c1_free(c1);
+    return rc;
 }
 
 /* ---- demo porep ---- */
@@ -418,17 +506,21 @@ int cz_cmd_demo_porep(int argc, char **argv)
         opts,
         CZ_ARRAY_SIZE(opts),
         "The demo parameters come from a fixed seed: they are INSECURE (anyone can forge\n"
-        "proofs under them) and only good for demonstrations.\n"};
+        "proofs under them) and only good for demonstrations. The cache is a parameter\n"
+        "directory (official file names): `cuzk prove porep --params DIR` can use it.\n"};
     int rc = cz_cli_parse(&spec, argc, argv);
     if (rc >= 0)
         return rc;
     cz_porep_info info;
     if (cz_porep_info_get(&info, proof) != CZ_OK)
         return cz_porep_unknown("demo porep", proof);
+    /* the cache is a parameter directory of its own: the official names, the demo's files */
     char dir[4096], params_path[4200], vk_path[4200], why[512] = "";
     cz_cli_cache_dir(dir, sizeof dir, cache_opt);
-    snprintf(params_path, sizeof params_path, "%s/demo-%s.params", dir, info.name);
-    snprintf(vk_path, sizeof vk_path, "%s/demo-%s.vk", dir, info.name);
+    if (!cz_porep_params_file(params_path, sizeof params_path, "demo porep", dir, &info, ".params",
+                              false) ||
+        !cz_porep_params_file(vk_path, sizeof vk_path, "demo porep", dir, &info, ".vk", false))
+        return CZ_CLI_EXIT_USAGE;
     cz_pool *pool = cz_cli_pool((unsigned)threads);
     printf("cuzk demo porep — cuzk %s, %lu thread%s\n", cz_version_string(), threads,
            threads == 1 ? "" : "s");

@@ -79,9 +79,8 @@ cz_status cz_fil_params_path(char *path, size_t path_len, const char *spec, cons
 
 /* ---- digests and whole-file checks ----------------------------------------------------- */
 
-/* Progress of a long pass: done of total units (bytes or points) in a phase ("digest",
- * "points"). Called from the calling thread, at most a few times a second of work. */
-typedef void (*cz_progress_fn)(void *ctx, const char *phase, uint64_t done, uint64_t total);
+/* Progress (cz_progress_fn of cuzk.h) of the passes below: steps "digest" (bytes) and "points"
+ * (points), called from the calling thread. */
 
 /* The first 32 hex digits of a file's Blake2b-512 (parameters.json's digest), read in chunks
  * (a 44 GiB file streams; nothing is held). CZ_ERR_IO with why when it cannot be read. */

@@ -13,8 +13,12 @@ trap 'rm -rf "$dir"' EXIT
 fail() { echo "FAIL: $*"; exit 1; }
 cache="${CUZK_TEST_PARAMS:-${XDG_CACHE_HOME:-$HOME/.cache}/cuzk}"
 mkdir -p "$cache"
-params="$cache/demo-StackedDrg2KiBV1_1.params"
-vk="$cache/demo-StackedDrg2KiBV1_1.vk"
+name=$("$cuzk" porep info --size 2KiB | sed -n 's/^  parameters    //p')
+# parameters.json's name of the 2 KiB PoRep parameters (rust-fil-proofs 87348a74)
+[ "$name" = "v28-stacked-proof-of-replication-merkletree-poseidon_hasher-8-0-0-sha256_hasher-032d3138d22506ec0082ed72b2dcba18df18477904e35bafee82b3793b06832f.params" ] \
+    || fail "official parameter name: $name"
+params="$cache/$name"
+vk="${params%.params}.vk"
 
 # the circuit's size at 2 KiB and, counted without a witness, at 32 GiB (upstream's counts)
 "$cuzk" porep info --size 2KiB | grep -q "constraints   2687921 per partition" \
@@ -28,16 +32,23 @@ python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert d["registere
 
 if [ ! -s "$params" ] || [ ! -s "$vk" ]; then
     echo "generating the 2 KiB parameters once (cached in $cache)"
-    "$cuzk" setup porep --size 2KiB --params "$params" --vk "$vk" --insecure-seed 0x637a6b706f726570 \
+    "$cuzk" setup porep --size 2KiB --params "$cache" --insecure-seed 0x637a6b706f726570 \
         --threads 2
 fi
 
-"$cuzk" prove porep --c1 "$dir/c1.json" --params "$params" --proof "$dir/proof" --threads 2 \
+"$cuzk" prove porep --c1 "$dir/c1.json" --params "$cache" --proof "$dir/proof" --threads 2 \
     >"$dir/out"
 grep -q "MSM H" "$dir/out" || fail "prove porep printed no phases"
 [ "$(stat -c %s "$dir/proof")" = 192 ] || fail "a 2 KiB proof is one partition: 192 bytes"
 "$cuzk" verify porep --vk "$vk" --c1 "$dir/c1.json" --proof "$dir/proof" | grep -qx VALID \
     || fail "the proof does not verify against its C1"
+FIL_PROOFS_PARAMETER_CACHE="$cache" "$cuzk" verify porep --c1 "$dir/c1.json" --proof "$dir/proof" \
+    | grep -qx VALID || fail "the .vk was not found in \$FIL_PROOFS_PARAMETER_CACHE"
+# setup never overwrites (these could be the network's files)
+set +e
+"$cuzk" setup porep --size 2KiB --params "$cache" --insecure-seed 1 2>"$dir/err"
+[ $? = 2 ] && grep -q "exists" "$dir/err" || fail "setup porep overwrote existing parameters"
+set -e
 
 # verify_seal's form: gen-sector's default prover id, sector id, ticket and seed
 hex() { python3 -c 'import json,sys; print(bytes(json.load(open(sys.argv[1]))[sys.argv[2]]).hex())' "$dir/c1.json" "$1"; }
@@ -105,7 +116,7 @@ EOF
 expect() { # case, a word the message must contain
     local f="$dir/bad-$1.json"
     set +e
-    "$cuzk" prove porep --c1 "$f" --params "$params" --proof "$dir/never" --threads 2 \
+    "$cuzk" prove porep --c1 "$f" --params "$cache" --proof "$dir/never" --threads 2 \
         >/dev/null 2>"$dir/err"
     local rc=$?
     set -e
