@@ -17,7 +17,7 @@ test: all
 	@$(CTEST) release -j $(JOBS)
 
 demo: all
-	@./build/cuzk demo
+	@./build/cuzk demo porep
 
 check:
 	@cmake --preset debug >/dev/null

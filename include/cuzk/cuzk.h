@@ -38,7 +38,13 @@ typedef enum cz_status {
     CZ_ERR_CANCELLED,          /* the job was cancelled */
     CZ_ERR_SELF_VERIFY_FAILED, /* a freshly made proof did not verify; it was not returned */
     CZ_ERR_GPU,                /* the GPU backend failed */
-    CZ_ERR_UNSUPPORTED         /* this build or machine lacks the feature */
+    CZ_ERR_UNSUPPORTED,        /* this build or machine lacks the feature */
+    CZ_ERR_TIMEOUT,            /* a wait ran out of time; the awaited work goes on */
+    CZ_ERR_NOT_FOUND,          /* no such job or parameter set */
+    CZ_ERR_EXISTS,             /* the id is taken (a job, a parameter set) */
+    CZ_ERR_SHUTDOWN,           /* the engine is shutting down and accepts no work */
+    CZ_ERR_OVER_BUDGET,        /* the work can never fit the memory budget */
+    CZ_ERR_BAD_INPUT           /* a job's input bytes (vanilla proof, witness) are malformed */
 } cz_status;
 
 /* A short, static, human-readable description of a status. Never NULL. */

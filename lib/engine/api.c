@@ -22,10 +22,6 @@ struct cz_circuit {
     cz_fr inputs[CZ_SHA256_PREIMAGE_INPUTS];
 };
 
-struct cz_params {
-    cz_groth16_params g;
-};
-
 /* ---- circuits ---- */
 
 typedef struct cz_preimage_ctx {
@@ -149,9 +145,15 @@ cz_status cz_setup(cz_params **out, const cz_circuit *c, const uint64_t *insecur
                    cz_pool *pool)
 {
     CZ_ARG_CHECK(out != NULL && c != NULL);
+    return cz_api_setup(out, c->synth, c->ctx, insecure_seed, pool);
+}
+
+cz_status cz_api_setup(cz_params **out, cz_synthesize_fn synth, void *ctx,
+                       const uint64_t *insecure_seed, cz_pool *pool)
+{
     *out = NULL;
     cz_params *p = cz_xcalloc(1, sizeof *p);
-    cz_status st = cz_groth16_setup(&p->g, c->synth, c->ctx, insecure_seed, pool);
+    cz_status st = cz_groth16_setup(&p->g, synth, ctx, insecure_seed, pool);
     if (st != CZ_OK) {
         cz_free(p);
         return st;

@@ -6,11 +6,25 @@
 #include "groth16.h"
 #include "groth16_prover.h"
 #include "groth16_verifier.h"
+#include "porep.h"
 
 struct cz_vk {
     cz_groth16_vk vk;
     cz_groth16_pvk pvk; /* borrows vk */
 };
+
+/* A C1 output (include/cuzk/filecoin.h). */
+struct cz_c1 {
+    cz_porep_c1 c1;
+};
+
+struct cz_params {
+    cz_groth16_params g;
+};
+
+/* Parameters for the circuit synth(ctx) (cz_setup for any circuit). */
+cz_status cz_api_setup(cz_params **out, cz_synthesize_fn synth, void *ctx,
+                       const uint64_t *insecure_seed, cz_pool *pool);
 
 /* Takes ownership of vk and prepares it. */
 cz_vk *cz_vk_prepared(cz_groth16_vk vk);

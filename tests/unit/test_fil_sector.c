@@ -25,7 +25,7 @@
 
 static void gen_ok(cz_porep_c1 *c1, const cz_porep_config *c, cz_pool *pool)
 {
-    CZ_CHECK_OK(cz_porep_gen_sector(c1, c, NULL, pool, NULL, NULL));
+    CZ_CHECK_OK(cz_sector_gen(c1, c, NULL, pool, NULL, NULL));
     char why[256] = "";
     cz_status st = cz_porep_c1_verify(c1, pool, why, sizeof why);
     cz_test_note("%s: %s", c->name, why);
@@ -59,7 +59,7 @@ static void test_accept(void)
         cz_fr_to_bytes_le(bytes, &comm_r);
         CZ_CHECK_MEM(a.comm_r, bytes, 32);
         /* the same sector again, on the calling thread alone */
-        CZ_CHECK_OK(cz_porep_gen_sector(&b, configs[i], &o, NULL, NULL, NULL));
+        CZ_CHECK_OK(cz_sector_gen(&b, configs[i], &o, NULL, NULL, NULL));
         size_t n = (size_t)configs[i]->partitions * configs[i]->challenges;
         CZ_CHECK_MEM(a.proofs, b.proofs, n * sizeof *a.proofs);
         CZ_CHECK_MEM(a.comm_r, b.comm_r, 32);
@@ -69,8 +69,8 @@ static void test_accept(void)
     /* another data seed is another sector */
     cz_porep_c1 a, b;
     o.data_seed = 7;
-    CZ_CHECK_OK(cz_porep_gen_sector(&a, cz_porep_registered(5), &o, pool, NULL, NULL));
-    CZ_CHECK_OK(cz_porep_gen_sector(&b, cz_porep_registered(5), NULL, pool, NULL, NULL));
+    CZ_CHECK_OK(cz_sector_gen(&a, cz_porep_registered(5), &o, pool, NULL, NULL));
+    CZ_CHECK_OK(cz_sector_gen(&b, cz_porep_registered(5), NULL, pool, NULL, NULL));
     CZ_CHECK(memcmp(a.comm_d, b.comm_d, 32) != 0 && memcmp(a.comm_r, b.comm_r, 32) != 0);
     CZ_CHECK_OK(cz_porep_c1_verify(&a, NULL, NULL, 0));
     cz_porep_c1_free(&a);
@@ -199,7 +199,7 @@ static void t_swap(cz_porep_c1 *c, cz_porep_challenge_proof *p)
 static void run_tampers(const cz_porep_config *c, const tamper *t, size_t n)
 {
     cz_porep_c1 good, bad;
-    CZ_CHECK_OK(cz_porep_gen_sector(&good, c, NULL, NULL, NULL, NULL));
+    CZ_CHECK_OK(cz_sector_gen(&good, c, NULL, NULL, NULL, NULL));
     const size_t items = (size_t)c->partitions * c->challenges;
     for (size_t i = 0; i < n; i++) {
         bad = good;
@@ -263,7 +263,7 @@ static void test_tamper(void)
     };
     run_tampers(cz_porep_registered(15), ni, CZ_ARRAY_LEN(ni));
     cz_porep_c1 c1;
-    CZ_CHECK_OK(cz_porep_gen_sector(&c1, cz_porep_registered(15), NULL, NULL, NULL, NULL));
+    CZ_CHECK_OK(cz_sector_gen(&c1, cz_porep_registered(15), NULL, NULL, NULL, NULL));
     c1.seed[0] ^= 1;
     CZ_CHECK_OK(cz_porep_c1_verify(&c1, NULL, NULL, 0));
     cz_porep_c1_free(&c1);
@@ -292,8 +292,8 @@ static void test_8m(void)
     CZ_CHECK_OK(cz_pool_create(&pool, 0, 0, "sector"));
     cz_porep_c1 c1;
     double t0 = now();
-    CZ_CHECK_OK(cz_porep_gen_sector(&c1, cz_porep_config_by_name("StackedDrg8MiBV1_1"), NULL, pool,
-                                    report, &t0));
+    CZ_CHECK_OK(
+        cz_sector_gen(&c1, cz_porep_config_by_name("StackedDrg8MiBV1_1"), NULL, pool, report, &t0));
     double t1 = now();
     char why[256];
     CZ_CHECK_OK(cz_porep_c1_verify(&c1, pool, why, sizeof why));

@@ -257,9 +257,9 @@ static cz_status cz_sector_seal(cz_sector *s, cz_porep_c1 *out)
     return CZ_OK;
 }
 
-cz_status cz_porep_gen_sector(cz_porep_c1 *out, const cz_porep_config *c,
-                              const cz_porep_sector_opts *opts, cz_pool *pool,
-                              cz_progress_fn progress, void *progress_ctx)
+cz_status cz_sector_gen(cz_porep_c1 *out, const cz_porep_config *c,
+                        const cz_porep_sector_opts *opts, cz_pool *pool, cz_progress_fn progress,
+                        void *progress_ctx)
 {
     CZ_ARG_CHECK(out != NULL && c != NULL);
     CZ_ARG_CHECK(c->layers >= 1 && c->layers <= CZ_POREP_MAX_LAYERS);

@@ -35,8 +35,8 @@ void cz_porep_sector_opts_default(cz_porep_sector_opts *o);
  * "proofs") with its done and total counts. CZ_ERR_INVALID_ARG for a configuration with no
  * graph or tree; CZ_ERR_NOMEM when the sector does not fit in memory.
  */
-cz_status cz_porep_gen_sector(cz_porep_c1 *out, const cz_porep_config *c,
-                              const cz_porep_sector_opts *opts, cz_pool *pool,
-                              cz_progress_fn progress, void *progress_ctx);
+cz_status cz_sector_gen(cz_porep_c1 *out, const cz_porep_config *c,
+                        const cz_porep_sector_opts *opts, cz_pool *pool, cz_progress_fn progress,
+                        void *progress_ctx);
 
 #endif /* CZ_SECTOR_GEN_H */
