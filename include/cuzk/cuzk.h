@@ -72,8 +72,8 @@ unsigned cz_pool_threads(const cz_pool *pool);
 /* ---- progress ------------------------------------------------------------------------------ */
 
 /* Progress of a long job (sealing a test sector, checking a parameter file, …): in the named
- * step ("labels layer 1", "digest"), done of total units. Called on the job's own thread, at
- * most a few hundred times a step. */
+ * step ("labels layer 1", "digest"), done of total units. Called on the job's own thread now
+ * and then, never once per unit. */
 typedef void (*cz_progress_fn)(void *ctx, const char *step, uint64_t done, uint64_t total);
 
 /* ---- circuits ------------------------------------------------------------------------------ */
