@@ -731,6 +731,7 @@ static void test_fil_c1_api(void)
     FILE *f = fopen(path, "wb");
     CZ_CHECK(f && fwrite(j1, 1, l1, f) == l1 && fclose(f) == 0);
     CZ_CHECK_OK(cz_c1_load_file(&b, path, why, sizeof why));
+    cz_c1_free(b);
     remove(path);
     CZ_CHECK(cz_c1_load_file(&b, path, why, sizeof why) == CZ_ERR_IO && b == NULL);
     CZ_CHECK(cz_c1_load(&b, (const uint8_t *)j1, l1 - 1, why, sizeof why) == CZ_ERR_BAD_INPUT &&
