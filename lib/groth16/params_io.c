@@ -279,6 +279,32 @@ cz_status cz_groth16_params_read(cz_groth16_params *p, const char *path,
     return st;
 }
 
+cz_status cz_groth16_params_counts(cz_groth16_counts *out, const char *path, char *why,
+                                   size_t why_len)
+{
+    memset(out, 0, sizeof *out);
+    cz_io_reader r = {.path = path, .why = why, .why_len = why_len};
+    cz_mapfile f;
+    CZ_TRY(cz_io_map(&r, &f, path));
+    static const size_t vk_bytes = 3 * CZ_G1_UNCOMPRESSED_BYTES + 3 * CZ_G2_UNCOMPRESSED_BYTES;
+    static const char *const names[] = {"ic", "h", "l", "a", "b_g1", "b_g2"};
+    size_t *counts[] = {&out->n_ic, &out->n_h, &out->n_l, &out->n_a, &out->n_b_g1, &out->n_b_g2};
+    cz_status st = CZ_OK;
+    if (r.size < vk_bytes)
+        st = cz_io_fail(&r, "vk", 0, r.size, "truncated");
+    r.pos = vk_bytes;
+    for (int i = 0; i < 6 && st == CZ_OK; i++) {
+        size_t sz = i == 5 ? CZ_G2_UNCOMPRESSED_BYTES : CZ_G1_UNCOMPRESSED_BYTES;
+        st = cz_io_count(&r, names[i], sz, counts[i]);
+        r.pos += *counts[i] * sz;
+    }
+    if (st == CZ_OK)
+        st = cz_io_finish(&r);
+    out->file_bytes = r.size;
+    cz_mapfile_close(&f);
+    return st;
+}
+
 cz_status cz_groth16_vk_read(cz_groth16_vk *vk, const char *path, char *why, size_t why_len)
 {
     memset(vk, 0, sizeof *vk);
@@ -316,4 +342,10 @@ cz_status cz_file_digest(char out[33], const char *path)
     for (int i = 0; i < 16; i++)
         snprintf(out + 2 * i, 3, "%02x", md[i]);
     return CZ_OK;
+}
+
+size_t cz_groth16_params_bytes(const cz_groth16_params *p)
+{
+    size_t g1 = sizeof(cz_g1_affine), g2 = sizeof(cz_g2_affine);
+    return sizeof *p + (p->vk.n_ic + p->n_h + p->n_l + p->n_a + p->n_b_g1) * g1 + p->n_b_g2 * g2;
 }
