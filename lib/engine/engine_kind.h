@@ -64,11 +64,14 @@ typedef struct cz_job_kind_ops {
      * id is not one of this kind's. Called only for ids not registered explicitly. */
     cz_status (*params)(const char *circuit_id, const char *param_cache, cz_param_files *out,
                         char *why, size_t why_len);
-    cz_status (*synthesize)(void *job, unsigned partition, cz_prove_state *st);
+    /* key: the loaded set — const cz_groth16_params * (bellperson) or const cz_zkey *
+     * (snarkjs); st->shape is its shape. */
+    cz_status (*synthesize)(void *job, unsigned partition, const void *key, cz_prove_state *st);
     cz_status (*assemble)(void *job, const uint8_t (*proofs)[CZ_PROOF_BYTES], unsigned n,
                           uint8_t **out, size_t *out_len); /* may be NULL */
-    cz_status (*check)(void *job, const uint8_t *proof, size_t len, char *why,
-                       size_t why_len); /* may be NULL */
+    /* shape: the set's (its prepared verifying key: cz_shape_pvk) */
+    cz_status (*check)(void *job, const cz_shape *shape, const uint8_t *proof, size_t len,
+                       char *why, size_t why_len); /* may be NULL */
     void (*free)(void *job);
 } cz_job_kind_ops;
 
