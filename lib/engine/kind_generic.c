@@ -123,8 +123,9 @@ static void cz_demo_free(void *job)
     cz_free(j);
 }
 
+/* batchable: jobs of one message length share a parameter set, as sectors of one size do */
 const cz_job_kind_ops cz_kind_sha256_demo = {
-    CZ_KIND_SHA256_DEMO, "sha256_demo",  CZ_PRIORITY_NORMAL, false,
+    CZ_KIND_SHA256_DEMO, "sha256_demo",  CZ_PRIORITY_NORMAL, true,
     cz_demo_parse,       cz_demo_params, cz_demo_synthesize, NULL,
     cz_demo_check,       cz_demo_free};
 
