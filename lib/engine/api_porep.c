@@ -148,29 +148,24 @@ static cz_status cz_porep_inputs(cz_fr *out, const cz_porep_c1 *c1, unsigned k)
                                     c1->seed, k);
 }
 
-typedef struct cz_porep_partition_job {
-    const cz_params *p;
-    cz_stacked_circuit circuit;
-} cz_porep_partition_job;
-
-static cz_status cz_porep_prove_partition(void *ctx, cz_groth16_proof *proof, const cz_fr *r,
-                                          const cz_fr *s, cz_pool *pool, cz_groth16_timings *t)
+static cz_status cz_porep_begin_partition(void *ctx, cz_prove_state *st)
 {
-    cz_porep_partition_job *job = ctx;
-    return cz_groth16_prove(proof, &job->p->g, cz_stacked_circuit_synthesize, &job->circuit, r, s,
-                            pool, t);
+    return cz_stage_synthesize(st, cz_stacked_circuit_synthesize, ctx);
 }
 
 cz_status cz_porep_prove(uint8_t *proofs, const cz_params *p, const cz_c1 *c1,
                          const cz_prove_opts *opts, cz_prove_stats *stats)
 {
     CZ_ARG_CHECK(proofs != NULL && p != NULL && c1 != NULL);
-    if (cz_c1_check(c1, opts ? opts->pool : NULL, NULL, 0) != CZ_OK)
+    cz_pool *pool = opts ? opts->pool : NULL;
+    if (cz_c1_check(c1, pool, NULL, 0) != CZ_OK)
         return CZ_ERR_BAD_INPUT;
     const cz_porep_config *c = c1->c1.config;
     unsigned n = cz_stacked_circuit_num_inputs(c);
     if (p->g.vk.n_ic != 1 + (size_t)n)
         return CZ_ERR_BAD_PARAMS;
+    cz_shape *shape = NULL;
+    CZ_TRY(cz_params_shape(p, pool, &shape));
     cz_fr inputs[3 + 18 * CZ_POREP_MAX_CHALLENGES];
     cz_prove_stats total, one;
     memset(&total, 0, sizeof total);
@@ -180,13 +175,14 @@ cz_status cz_porep_prove(uint8_t *proofs, const cz_params *p, const cz_c1 *c1,
     for (unsigned k = 0; k < c->partitions && st == CZ_OK; k++) {
         if ((st = cz_porep_inputs(inputs, &c1->c1, k)) != CZ_OK)
             break;
-        cz_porep_partition_job job = {p, {c, &c1->c1, k}};
-        st = cz_api_prove(out + (size_t)k * CZ_PROOF_BYTES, &p->g.vk, inputs, n, opts,
-                          cz_porep_prove_partition, &job, &one);
+        cz_stacked_circuit circuit = {c, &c1->c1, k};
+        st = cz_api_prove(out + (size_t)k * CZ_PROOF_BYTES, shape, opts, cz_porep_begin_partition,
+                          &circuit, inputs, &one);
         for (int ph = 0; st == CZ_OK && ph < CZ_PHASES; ph++)
             total.seconds[ph] += one.seconds[ph];
         total.total += one.total;
     }
+    cz_shape_unref(shape);
     if (st == CZ_OK) {
         memcpy(proofs, out, (size_t)c->partitions * CZ_PROOF_BYTES);
         if (stats)

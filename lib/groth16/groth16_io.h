@@ -37,6 +37,18 @@ cz_status cz_groth16_params_read(cz_groth16_params *p, const char *path,
                                  size_t why_len);
 cz_status cz_groth16_vk_read(cz_groth16_vk *vk, const char *path, char *why, size_t why_len);
 
+/* The query counts of a .params file from its section headers alone (nothing is decoded): what
+ * loading it and proving under it will need, known before either. Errors as for reading. */
+typedef struct cz_groth16_counts {
+    size_t n_ic, n_h, n_l, n_a, n_b_g1, n_b_g2;
+    size_t file_bytes;
+} cz_groth16_counts;
+
+cz_status cz_groth16_params_counts(cz_groth16_counts *out, const char *path, char *why,
+                                   size_t why_len);
+/* Bytes a decoded parameter set holds. */
+size_t cz_groth16_params_bytes(const cz_groth16_params *p);
+
 /* The first 32 hex digits of the Blake2b-512 of a file (Filecoin's parameter digest), read in
  * 4 MiB chunks with progress ("digest", bytes) every 64 MiB; progress may be NULL. */
 cz_status cz_file_digest(char out[33], const char *path, cz_progress_fn progress, void *ctx,

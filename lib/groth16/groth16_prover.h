@@ -44,15 +44,4 @@ cz_status cz_groth16_prove_batch(cz_groth16_proof *proofs, const cz_groth16_para
                                  const cz_fr *r, const cz_fr *s, cz_pool *pool,
                                  cz_groth16_timings *timings);
 
-/*
- * A proof under a snarkjs key, as snarkjs's groth16 prove makes it, from the canonical witness
- * (n_vars values, witness[0] = 1) and its QAP evaluations a, b, c (domain_size entries each,
- * Montgomery form, clobbered). timings: a, b, c are the caller's synthesis; this adds H and the
- * MSMs (the C query counts as L).
- */
-cz_status cz_groth16_prove_snarkjs(cz_groth16_proof *proof, const cz_groth16_snarkjs_key *key,
-                                   const cz_scalar *witness, cz_fr *a, cz_fr *b, cz_fr *c,
-                                   const cz_fr *r, const cz_fr *s, cz_pool *pool,
-                                   cz_groth16_timings *timings);
-
 #endif /* CZ_GROTH16_PROVER_H */

@@ -164,6 +164,25 @@ cz_status cz_groth16_params_read(cz_groth16_params *p, const char *path,
     return st;
 }
 
+cz_status cz_groth16_params_counts(cz_groth16_counts *out, const char *path, char *why,
+                                   size_t why_len)
+{
+    memset(out, 0, sizeof *out);
+    cz_mapfile f;
+    CZ_TRY(cz_mapfile_open(&f, path, why, why_len));
+    cz_g16_layout l;
+    cz_status st = cz_g16_layout_scan(&l, f.data, f.size, CZ_G16_FILE_PARAMS, path, why, why_len);
+    if (st == CZ_OK) {
+        size_t *counts[CZ_G16_SECTIONS] = {&out->n_ic, &out->n_h,    &out->n_l,
+                                           &out->n_a,  &out->n_b_g1, &out->n_b_g2};
+        for (int s = 0; s < CZ_G16_SECTIONS; s++)
+            *counts[s] = l.count[s];
+        out->file_bytes = (size_t)l.size;
+    }
+    cz_mapfile_close(&f);
+    return st;
+}
+
 cz_status cz_groth16_vk_read(cz_groth16_vk *vk, const char *path, char *why, size_t why_len)
 {
     memset(vk, 0, sizeof *vk);
@@ -229,4 +248,10 @@ cz_status cz_file_digest(char out[33], const char *path, cz_progress_fn progress
     for (int i = 0; i < 16; i++)
         snprintf(out + 2 * i, 3, "%02x", h[i]);
     return CZ_OK;
+}
+
+size_t cz_groth16_params_bytes(const cz_groth16_params *p)
+{
+    size_t g1 = sizeof(cz_g1_affine), g2 = sizeof(cz_g2_affine);
+    return sizeof *p + (p->vk.n_ic + p->n_h + p->n_l + p->n_a + p->n_b_g1) * g1 + p->n_b_g2 * g2;
 }
