@@ -12,7 +12,7 @@
 #define CZ_BENCH_C1_SEED 1
 
 /* Seconds of each of n runs of load (or of writing when doc is NULL). */
-static bool cz_bench_c1_time_load(const char *doc, size_t len, double *samples, unsigned n)
+bool cz_bench_c1_time_load(const char *doc, size_t len, double *samples, unsigned n)
 {
     for (unsigned s = 0; s < n; s++) {
         char why[512] = "";
@@ -34,7 +34,7 @@ static bool cz_bench_c1_time_load(const char *doc, size_t len, double *samples, 
  * measured in a child process (Linux starts a child's peak at its RSS at fork, so the parent's
  * freed heap does not hide the read's allocations). -1 on failure.
  */
-static double cz_bench_c1_mem(const char *doc, size_t len)
+double cz_bench_c1_mem(const char *doc, size_t len)
 {
     int fd[2];
     if (pipe(fd) != 0)
