@@ -350,9 +350,8 @@ static bool cz_c1_next(cz_c1_parser *p, cz_c1_frame *c)
         switch (f->kind) {
         case CZ_C1_PARTITIONS:
             p->partitions = i + 1;
-            c->kind = CZ_C1_PARTITION;
+            c->kind = CZ_C1_PARTITION; /* its proofs are reserved when its array opens */
             c->limit = p->shape->challenges;
-            c->dst = NULL; /* set when the partition's array opens: the proofs may move */
             return true;
         case CZ_C1_PARTITION:
             c->kind = CZ_C1_PROOF;
