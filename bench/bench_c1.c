@@ -11,21 +11,6 @@
 
 #define CZ_BENCH_C1_SEED 1
 
-static void cz_bench_c1_usage(void)
-{
-    printf("usage: cuzk bench c1 [--proof=NAME | --file=C1] [options]\n"
-           "A C1 output of NAME's shape with random contents (default StackedDrg32GiBV1_1:\n"
-           "10 partitions of 18 challenges, 38.6 MB of JSON, 51.5 MB as Curio's envelope), or\n"
-           "the one in file C1, written as filecoin-ffi's JSON and as the envelope, then read\n"
-           "back (s per document; size = the document's bytes). The _mem rows: the document\n"
-           "plus the peak RSS growth of one read, in a child process (MiB). Targets at 32 GiB:\n"
-           "under 1 s and 1 GiB.\n");
-    cz_bench_usage_common();
-    printf("  --proof=NAME    a registered seal proof (StackedDrg2KiBV1 … "
-           "StackedDrg64GiBV1_2_Feat_NonInteractivePoRep)\n"
-           "  --file=C1       a C1 output (JSON or envelope) to start from\n");
-}
-
 /* Seconds of each of n runs of load (or of writing when doc is NULL). */
 static bool cz_bench_c1_time_load(const char *doc, size_t len, double *samples, unsigned n)
 {
@@ -105,24 +90,23 @@ static double cz_bench_c1_mem(const char *doc, size_t len)
 int cz_bench_c1(int argc, char **argv)
 {
     cz_bench_opts o;
-    argc = cz_bench_parse(&o, argc, argv);
-    if (argc < 0)
-        return 2;
     const char *proof = "StackedDrg32GiBV1_1", *file = NULL;
-    for (int i = 0; i < argc; i++) {
-        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
-            cz_bench_c1_usage();
-            return 0;
-        }
-        if (strncmp(argv[i], "--proof=", 8) == 0)
-            proof = argv[i] + 8;
-        else if (strncmp(argv[i], "--file=", 7) == 0)
-            file = argv[i] + 7;
-        else {
-            fprintf(stderr, "cuzk bench c1: unknown option '%s' (see --help)\n", argv[i]);
-            return 2;
-        }
-    }
+    const cz_cli_opt opts[] = {
+        {"--proof", CZ_OPT_STRING, &proof, "NAME",
+         "a registered seal proof (default StackedDrg32GiBV1_1)"},
+        {"--file", CZ_OPT_STRING, &file, "C1", "a C1 output (JSON or envelope) to start from"},
+    };
+    int parsed = cz_bench_parse(
+        &o, "c1", "[--proof NAME | --file C1] [options]",
+        "A C1 output of NAME's shape with random contents (default StackedDrg32GiBV1_1:\n"
+        "10 partitions of 18 challenges, 38.6 MB of JSON, 51.5 MB as Curio's envelope), or\n"
+        "the one in file C1, written as filecoin-ffi's JSON and as the envelope, then read\n"
+        "back (s per document; size = the document's bytes). The _mem rows: the document\n"
+        "plus the peak RSS growth of one read, in a child process (MiB). Targets at 32 GiB:\n"
+        "under 1 s and 1 GiB.\n",
+        opts, CZ_ARRAY_SIZE(opts), argc, argv);
+    if (parsed >= 0)
+        return parsed;
     cz_c1 *c1 = NULL;
     char why[512] = "";
     if (file && cz_c1_load_file(&c1, file, why, sizeof why) != CZ_OK) {

@@ -6,30 +6,48 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "cli_opts.h"
 #include "cuzk/cuzk.h"
 
 int cz_cmd_demo(int argc, char **argv);
 int cz_cmd_setup(int argc, char **argv);
 int cz_cmd_prove(int argc, char **argv);
 int cz_cmd_verify(int argc, char **argv);
+int cz_cmd_params(int argc, char **argv);
 /* The circom/snarkjs forms of prove and verify (cmd_circom.c). */
 int cz_cmd_prove_zkey(int argc, char **argv);
 int cz_cmd_verify_snarkjs(int argc, char **argv);
 int cz_cmd_export_vk(int argc, char **argv);
+/* Filecoin PoRep (cmd_porep.c). */
+int cz_cmd_porep(int argc, char **argv);
+int cz_cmd_demo_porep(int argc, char **argv);
+int cz_cmd_setup_porep(int argc, char **argv);
+int cz_cmd_prove_porep(int argc, char **argv);
+int cz_cmd_verify_porep(int argc, char **argv);
 
 /* Prints "cuzk CMD: WHAT: <status>[: why]" to stderr ("cuzk CMD: why (<status>)" when why starts
- * with WHAT, a file name); returns 1. */
+ * with WHAT, a file name); returns the exit status of st (cz_cli_exit_status). */
 int cz_cli_fail(const char *cmd, const char *what, cz_status st, const char *why);
+/* The exit status of cli_opts.h for a failure: 1 when a proof could not be made or does not
+ * verify (an unsatisfied statement, a failed self-check), 2 for everything else (files,
+ * arguments, memory). */
+int cz_cli_exit_status(cz_status st);
 
-/* "--name=value" or "--name value": returns the value and advances *i, or NULL. */
-const char *cz_cli_opt(int argc, char **argv, int *i, const char *name);
 /* A pool of threads − 1 workers (the caller takes part); NULL for one thread. Exits on error. */
 cz_pool *cz_cli_pool(unsigned threads);
-/* Parses a positive integer option value or exits with a message naming the option. */
-unsigned long cz_cli_uint(const char *value, const char *name, unsigned long max);
 /* Reads a whole file; NULL with a message on failure. */
 uint8_t *cz_cli_read_file(const char *path, size_t *len);
 bool cz_cli_write_file(const char *path, const void *data, size_t len);
 double cz_cli_seconds(void);
+/* mkdir -p; false if some directory cannot be made. */
+bool cz_cli_mkdirs(const char *path);
+/* Where demo parameters are cached: opt, or $XDG_CACHE_HOME/cuzk, ~/.cache/cuzk, /tmp/cuzk-cache. */
+void cz_cli_cache_dir(char *out, size_t len, const char *opt);
+/* The per-phase table of a proof (stdout): time and share of each phase, counters if asked. */
+void cz_cli_print_phases(const cz_prove_stats *ps, bool counters);
+/* Parses n bytes of hex (an optional 0x) into out; false with a message naming the option. */
+bool cz_cli_hex(uint8_t *out, size_t n, const char *hex, const char *name);
+/* The index of the first public input (32 bytes, little-endian) that is not below r; n if none. */
+size_t cz_cli_first_non_canonical(const uint8_t (*inputs)[32], size_t n);
 
 #endif /* CZ_CLI_H */

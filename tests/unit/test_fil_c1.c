@@ -748,7 +748,7 @@ static void test_fil_c1_api(void)
     cz_c1_free(b);
     remove(path);
     CZ_CHECK(cz_c1_load_file(&b, path, why, sizeof why) == CZ_ERR_IO && b == NULL);
-    CZ_CHECK(cz_c1_load(&b, (const uint8_t *)j1, l1 - 1, why, sizeof why) == CZ_ERR_BAD_PARAMS &&
+    CZ_CHECK(cz_c1_load(&b, (const uint8_t *)j1, l1 - 1, why, sizeof why) == CZ_ERR_BAD_INPUT &&
              b == NULL && strstr(why, "ends early") != NULL);
     free(j1);
     free(j2);
