@@ -10,7 +10,8 @@
  *               trees) and of 32 GiB (Sub) and 64 GiB (Top): write, read back, equal, write
  *               again, same bytes;
  *   serde:      what serde accepts beyond the writer's output: members in any order (the
- *               registered proof after the proofs), unknown members of any shape ignored;
+ *               registered proof after the proofs; Curio's Go field order), unknown members
+ *               of any shape ignored;
  *   errors:     one mutation of the fixture per kind of error, each refused with the status
  *               and a message that names the partition, challenge and field, nothing left
  *               allocated;
@@ -672,14 +673,27 @@ static void reverse_members(json_t *j)
     free(vals);
 }
 
+/* The top level in the order of Curio's Commit1OutRaw (lib/proof/porep_vproof_types.go),
+ * which its proofshare task re-marshals before handing it to cuzk. */
+static void go_order(json_t *d)
+{
+    static const char *const keys[] = {"comm_d", "comm_r", "registered_proof", "replica_id",
+                                       "seed",   "ticket", "vanilla_proofs"};
+    json_t *copy = json_copy(d);
+    json_object_clear(d);
+    for (int i = 0; i < 7; i++)
+        json_object_set(d, keys[i], json_object_get(copy, keys[i]));
+    json_decref(copy);
+}
+
 static void test_fil_c1_serde(void)
 {
     size_t len;
     char *doc = read_file(FIXTURE, &len);
     if (!doc)
         return;
-    void (*edits[])(json_t *) = {unknown_members, reverse_members};
-    for (int e = 0; e < 2; e++) {
+    void (*edits[])(json_t *) = {unknown_members, reverse_members, go_order};
+    for (int e = 0; e < 3; e++) {
         json_t *j = json_loads(doc, 0, NULL);
         edits[e](j);
         char *text = json_dumps(j, JSON_COMPACT | JSON_PRESERVE_ORDER);

@@ -175,8 +175,8 @@ typedef struct cz_c1_parser {
 
 /* ---- errors ---- */
 
-/* Appends the path of the value being read (the container itself when `container`) to buf:
- * "partition P challenge C: " inside a proof, then the JSON path. */
+/* The place of the value being read (of the container itself when `container`) into buf:
+ * "partition P challenge C" inside a proof, then the JSON path within it. */
 static void cz_c1_path(const cz_c1_parser *p, bool container, char *buf, size_t len)
 {
     char path[320] = "";
@@ -197,22 +197,19 @@ static void cz_c1_path(const cz_c1_parser *p, bool container, char *buf, size_t 
             n = 0, path[0] = 0;
             continue;
         }
-        if (f->kind >= CZ_C1_FIRST_ARRAY)
+        if (f->kind >= CZ_C1_FIRST_ARRAY && f->count) /* none yet: a syntax error after '[' */
             w = snprintf(path + n, sizeof path - n, "[%u]", f->count - 1);
         else if (f->field >= 0 && f->kind != CZ_C1_DOC)
             w = snprintf(path + n, sizeof path - n, "%s%s", n ? "." : "", k->fields[f->field]);
         if (w > 0)
             n = n + (size_t)w < sizeof path ? n + (size_t)w : sizeof path - 1;
     }
-    int w = 0;
+    char proof[64] = "";
     if (part >= 0 && chal >= 0)
-        w = snprintf(buf, len, "partition %ld challenge %ld", part, chal);
+        snprintf(proof, sizeof proof, "partition %ld challenge %ld", part, chal);
     else if (part >= 0)
-        w = snprintf(buf, len, "partition %ld", part);
-    if (w > 0 && (size_t)w < len)
-        snprintf(buf + w, len - (size_t)w, "%s%s", n ? (w ? ": " : "") : "", path);
-    else if (w == 0)
-        snprintf(buf, len, "%s", path);
+        snprintf(proof, sizeof proof, "partition %ld", part);
+    snprintf(buf, len, "%s%s%s", proof, proof[0] && n ? ": " : "", path);
 }
 
 /* Records the first error: why = prefix, the place, the message. Returns 0 (stop the parse). */
@@ -353,9 +350,8 @@ static bool cz_c1_next(cz_c1_parser *p, cz_c1_frame *c)
         switch (f->kind) {
         case CZ_C1_PARTITIONS:
             p->partitions = i + 1;
-            c->kind = CZ_C1_PARTITION;
+            c->kind = CZ_C1_PARTITION; /* its proofs are reserved when its array opens */
             c->limit = p->shape->challenges;
-            c->dst = NULL; /* set when the partition's array opens: the proofs may move */
             return true;
         case CZ_C1_PARTITION:
             c->kind = CZ_C1_PROOF;
