@@ -47,7 +47,7 @@ static cz_status cz_porep_kind_parse(const cz_job_request *req, void **out, cz_k
     if (st != CZ_OK) {
         cz_porep_c1_free(c1);
         cz_free(c1);
-        return st == CZ_ERR_BAD_PARAMS || st == CZ_ERR_INVALID_ARG ? CZ_ERR_BAD_INPUT : st;
+        return st;
     }
     if (req->circuit_id && *req->circuit_id)
         snprintf(plan->circuit_id, sizeof plan->circuit_id, "%s", req->circuit_id);

@@ -37,7 +37,7 @@
  * the top-level object holds). On error *out is zeroed, nothing is left allocated, and why
  * names the place: "partition P challenge C: " when inside a proof, then the JSON path
  * ("replica_column_proofs.drg_parents[3].inclusion_proof.data.Single.path.path") and the
- * problem. CZ_ERR_BAD_PARAMS for a malformed or inconsistent document, CZ_ERR_NOT_CANONICAL for
+ * problem. CZ_ERR_BAD_INPUT for a malformed or inconsistent document, CZ_ERR_NOT_CANONICAL for
  * a value ≥ r, CZ_ERR_NOMEM if the proofs cannot be allocated.
  */
 cz_status cz_porep_c1_parse(cz_porep_c1 *out, const uint8_t *data, size_t len, char *why,
