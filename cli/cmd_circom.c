@@ -65,11 +65,11 @@ int cz_cmd_prove_zkey(int argc, char **argv)
         cz_zkey_info zi;
         cz_circom_r1cs_get_info(r1cs, &ri);
         cz_zkey_get_info(z, &zi);
-        if (ri.wires != zi.vars || ri.public != zi.public) {
+        if (ri.wires != zi.vars || ri.n_public != zi.n_public) {
             snprintf(why, sizeof why,
                      "not the circuit of %s (%zu wires and %zu public signals, the key has %zu "
                      "and %zu)",
-                     zkey_path, ri.wires, ri.public, zi.vars, zi.public);
+                     zkey_path, ri.wires, ri.n_public, zi.vars, zi.n_public);
             rc = cz_cli_fail("prove", r1cs_path, CZ_ERR_BAD_PARAMS, why);
             goto out;
         }
@@ -98,9 +98,9 @@ int cz_cmd_prove_zkey(int argc, char **argv)
     if (public_path) {
         cz_zkey_info info;
         cz_zkey_get_info(z, &info);
-        uint8_t(*pub)[32] = malloc((info.public ? info.public : 1) * sizeof *pub);
+        uint8_t(*pub)[32] = malloc((info.n_public ? info.n_public : 1) * sizeof *pub);
         cz_witness_public(z, w, pub);
-        st = cz_snarkjs_public_save((const uint8_t(*)[32])pub, info.public, public_path);
+        st = cz_snarkjs_public_save((const uint8_t(*)[32])pub, info.n_public, public_path);
         free(pub);
         if (st != CZ_OK) {
             rc = cz_cli_fail("prove", public_path, st, "cannot write");

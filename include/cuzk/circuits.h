@@ -24,6 +24,7 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
+CZ_PUBLIC_BEGIN
 
 /* The test circuits (index 0, 1, …; NULL past the last). */
 typedef struct cz_test_circuit_info {
@@ -100,6 +101,7 @@ typedef struct cz_synth_stats {
 cz_status cz_synth_run(cz_synth *s, cz_pool *pool, unsigned instances, uint64_t seed,
                        unsigned flags, cz_synth_stats *out);
 
+CZ_PUBLIC_END
 #ifdef __cplusplus
 }
 #endif

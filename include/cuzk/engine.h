@@ -51,6 +51,7 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
+CZ_PUBLIC_BEGIN
 
 typedef struct cz_engine cz_engine;
 
@@ -531,6 +532,7 @@ cz_status cz_engine_get_metrics(cz_engine *e, cz_engine_metrics *out);
  *   EvictSRS       cz_engine_evict(timeout −1): was_loaded, freed_bytes.
  */
 
+CZ_PUBLIC_END
 #ifdef __cplusplus
 }
 #endif
