@@ -18,7 +18,7 @@ test: all
 	@$(CTEST) release -j $(JOBS)
 
 demo: all
-	@./build/cuzk demo
+	@./build/cuzk demo porep
 
 check:
 	@cmake --preset debug >/dev/null
@@ -50,7 +50,7 @@ fuzz:
 bench: all
 	@./build/cuzk bench arith
 
-FORMAT_FILES = $(shell git ls-files --cached --others --exclude-standard '*.c' '*.h' | grep -v '^lib/arith/constants.c$$')
+FORMAT_FILES = $(shell git ls-files --cached --others --exclude-standard '*.c' '*.h' | grep -v -e '^lib/arith/constants.c$$' -e '^lib/circuits/filecoin/params_table.c$$')
 format:
 	@clang-format -i $(FORMAT_FILES)
 

@@ -22,15 +22,7 @@ struct cz_circuit {
     cz_fr inputs[CZ_SHA256_PREIMAGE_INPUTS];
 };
 
-struct cz_params {
-    cz_groth16_params g;
-    /* the shape of every proof under g (prepared key, domain), made by the first: lock guards it */
-    pthread_mutex_t lock;
-    cz_shape *shape;
-};
-
-/* The parameters' shape, made on first use (a reference for the caller). */
-static cz_status cz_params_shape(const cz_params *cp, cz_pool *pool, cz_shape **out)
+cz_status cz_params_shape(const cz_params *cp, cz_pool *pool, cz_shape **out)
 {
     cz_params *p = (cz_params *)cp; /* the cache is not part of the value */
     cz_status st = CZ_OK;
@@ -44,7 +36,7 @@ static cz_status cz_params_shape(const cz_params *cp, cz_pool *pool, cz_shape **
     return st;
 }
 
-static cz_params *cz_params_new(void)
+cz_params *cz_params_new(void)
 {
     cz_params *p = cz_xcalloc(1, sizeof *p);
     pthread_mutex_init(&p->lock, NULL);
@@ -176,9 +168,15 @@ cz_status cz_setup(cz_params **out, const cz_circuit *c, const uint64_t *insecur
                    cz_pool *pool)
 {
     CZ_ARG_CHECK(out != NULL && c != NULL);
+    return cz_api_setup(out, c->synth, c->ctx, insecure_seed, pool);
+}
+
+cz_status cz_api_setup(cz_params **out, cz_synthesize_fn synth, void *ctx,
+                       const uint64_t *insecure_seed, cz_pool *pool)
+{
     *out = NULL;
     cz_params *p = cz_params_new();
-    cz_status st = cz_groth16_setup(&p->g, c->synth, c->ctx, insecure_seed, pool);
+    cz_status st = cz_groth16_setup(&p->g, synth, ctx, insecure_seed, pool);
     if (st != CZ_OK) {
         cz_params_free(p);
         return st;
@@ -206,8 +204,8 @@ static void cz_api_counters(cz_counters *out, const cz_perf_sample *s)
     out->branch_misses = s->v[CZ_PERF_BRANCH_MISSES];
 }
 
-cz_status cz_api_prove(uint8_t proof[CZ_PROOF_BYTES], const cz_shape *shape,
-                       const cz_prove_opts *opts, cz_api_begin_fn begin, void *ctx,
+cz_status cz_api_prove(uint8_t proof[CZ_PROOF_BYTES], const cz_shape *shape, const cz_fr *inputs,
+                       size_t n, const cz_prove_opts *opts, cz_api_begin_fn begin, void *ctx,
                        cz_prove_stats *stats)
 {
     cz_prove_opts o = opts ? *opts : (cz_prove_opts){0};
@@ -235,7 +233,7 @@ cz_status cz_api_prove(uint8_t proof[CZ_PROOF_BYTES], const cz_shape *shape,
     if (st == CZ_OK)
         st = cz_stage_assemble(&ps, &pr, o.r ? &r : NULL, o.s ? &s : NULL);
     if (st == CZ_OK && o.self_check)
-        st = cz_stage_self_check(&ps, &pr, &valid);
+        st = cz_stage_self_check(&ps, &pr, inputs, n, &valid);
     cz_prove_state_release(&ps);
     if (counting)
         cz_perf_close(&perf);
@@ -268,7 +266,8 @@ cz_status cz_prove(uint8_t proof[CZ_PROOF_BYTES], const cz_params *p, const cz_c
     CZ_ARG_CHECK(proof != NULL && p != NULL && c != NULL);
     cz_shape *shape = NULL;
     CZ_TRY(cz_params_shape(p, opts ? opts->pool : NULL, &shape));
-    cz_status st = cz_api_prove(proof, shape, opts, cz_api_begin_circuit, (void *)c, stats);
+    cz_status st = cz_api_prove(proof, shape, c->inputs, c->ninputs, opts, cz_api_begin_circuit,
+                                (void *)c, stats);
     cz_shape_unref(shape);
     return st;
 }
@@ -286,7 +285,7 @@ cz_status cz_verify(bool *valid, const cz_vk *vk, const uint8_t proof[CZ_PROOF_B
     for (size_t i = 0; i < n; i++)
         if (cz_fr_from_bytes_le(&in[i], inputs[i]) != CZ_OK) {
             cz_free(in);
-            return CZ_OK; /* a non-canonical input cannot be a public input of this proof */
+            return CZ_ERR_NOT_CANONICAL; /* the caller's inputs are wrong, not the proof */
         }
     cz_status st = cz_groth16_verify(valid, &vk->pvk, &pr, in, n);
     cz_free(in);

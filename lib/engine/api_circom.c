@@ -159,7 +159,7 @@ cz_status cz_prove_zkey(uint8_t proof[CZ_PROOF_BYTES], const cz_zkey *z, const c
     cz_shape_source src = {.zkey = &z->key};
     CZ_TRY(cz_shape_create(&shape, &src, opts ? opts->pool : NULL));
     cz_api_zkey_job job = {z, w->w.values};
-    cz_status st = cz_api_prove(proof, shape, opts, cz_api_begin_zkey, &job, stats);
+    cz_status st = cz_api_prove(proof, shape, NULL, 0, opts, cz_api_begin_zkey, &job, stats);
     cz_shape_unref(shape);
     return st;
 }

@@ -516,7 +516,7 @@ static void cz_run_prove(cz_run *r)
         uint64_t t2 = cz_now_ns();
         bool valid = false;
         cz_run_set_stage(r, CZ_STAGE_SELF_CHECK);
-        st = cz_stage_self_check(&r->st, &proof, &valid);
+        st = cz_stage_self_check(&r->st, &proof, NULL, 0, &valid);
         if (st == CZ_OK && !valid)
             st = CZ_ERR_SELF_VERIFY_FAILED;
         r->check_ns = cz_now_ns() - t2;

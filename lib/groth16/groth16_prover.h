@@ -17,6 +17,8 @@ typedef struct cz_groth16_timings {
 /*
  * Parameters for the circuit synth(ctx), as bellperson's generator makes them. The toxic waste
  * comes from the OS CSPRNG, or — INSECURE, for tests and benchmarks only — from insecure_seed.
+ * CZ_ERR_UNCONSTRAINED, as bellperson's UnconstrainedVariable, when an aux variable's l point
+ * would be the identity: a variable that no constraint uses.
  */
 cz_status cz_groth16_setup(cz_groth16_params *out, cz_synthesize_fn synth, void *ctx,
                            const uint64_t *insecure_seed, cz_pool *pool);

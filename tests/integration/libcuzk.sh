@@ -36,7 +36,7 @@ for sym in cz_engine_create cz_engine_submit cz_engine_wait cz_engine_cancel cz_
 done
 passed=$((passed + 1))
 
-libs="-lcrypto -ljansson -lpthread -lm"
+libs="-lcrypto -ljansson -lyajl -lpthread -lm"
 cc -std=c11 -Wall -Wextra -Werror -I "$src/include" "$src/tests/integration/libcuzk_consumer.c" \
     -L "$build/lib" -lcuzk -Wl,-rpath,"$build/lib" -o "$tmp/shared_c"
 "$tmp/shared_c" | grep -q ": ok" || fail "the C consumer of libcuzk.so"
