@@ -952,4 +952,3 @@ cz_status cz_porep_c1_parse(cz_porep_c1 *out, const uint8_t *data, size_t len, c
     memcpy(out->ticket, p.ticket, 32);
     return CZ_OK;
 }
-
