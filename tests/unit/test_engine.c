@@ -399,7 +399,8 @@ static void test_engine_ids_and_errors(void)
     req.circuit_id = NULL;
     cz_submit_result sr = {.struct_size = sizeof sr};
     CZ_CHECK_OK(cz_engine_submit(e, &req, &sr, why, sizeof why));
-    CZ_CHECK(strlen(sr.job_id) == 36 && sr.job_id[14] == '4' && sr.partitions == 1);
+    CZ_CHECK(strlen(sr.job_id) == 36 && sr.job_id[14] == '4' && sr.partitions == 1 &&
+             sr.bytes_needed > 0);
     CZ_CHECK_OK(cz_engine_drain(e, -1));
     CZ_CHECK(submit_chain(e, "late", CZ_PRIORITY_LOW, 1, 3, 0, why) == CZ_ERR_SHUTDOWN);
     cz_engine_destroy(e);
