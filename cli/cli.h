@@ -43,6 +43,14 @@ double cz_cli_seconds(void);
 bool cz_cli_mkdirs(const char *path);
 /* Where demo parameters are cached: opt, or $XDG_CACHE_HOME/cuzk, ~/.cache/cuzk, /tmp/cuzk-cache. */
 void cz_cli_cache_dir(char *out, size_t len, const char *opt);
+/* Makes a demo's parameters: setup(ctx, out, pool) with an insecure fixed seed. */
+typedef cz_status (*cz_cli_setup_fn)(const void *ctx, cz_params **out, cz_pool *pool);
+/* A demo's parameters: loaded from params_path, or made by setup and cached there (and the
+ * verifying key at vk_path) in dir, with a line of progress each; *setup_s is the time setup
+ * took (0 when loaded). setup's status when it fails. */
+cz_status cz_cli_demo_params(cz_params **out, const char *cmd, const char *dir,
+                             const char *params_path, const char *vk_path, cz_cli_setup_fn setup,
+                             const void *ctx, cz_pool *pool, double *setup_s);
 /* The per-phase table of a proof (stdout): time and share of each phase, counters if asked. */
 void cz_cli_print_phases(const cz_prove_stats *ps, bool counters);
 /* Parses n bytes of hex (an optional 0x) into out; false with a message naming the option. */
