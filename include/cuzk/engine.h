@@ -326,7 +326,7 @@ void cz_job_request_init(cz_job_request *req);
 typedef struct cz_submit_result {
     uint32_t struct_size;
     char job_id[CZ_JOB_ID_MAX + 1]; /* the request's, or the generated one */
-    uint32_t queue_position;        /* jobs ahead of it when it was queued */
+    uint32_t queue_position;        /* partitions queued ahead of it when it was queued */
     uint32_t partitions;
     uint64_t bytes_needed; /* the largest reservation a partition of it will make */
 } cz_submit_result;

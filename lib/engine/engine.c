@@ -645,12 +645,12 @@ static void *cz_prove_main(void *arg)
 {
     cz_engine *e = arg;
     pthread_mutex_lock(&e->lock);
-    for (;;) {
+    while (!e->stopping) {
         cz_work w;
-        while (!e->stopping && !cz_workq_pop(&e->prove_q, &w))
+        if (!cz_workq_pop(&e->prove_q, &w)) {
             cz_engine_wait_cond(e, UINT64_MAX);
-        if (e->stopping)
-            break;
+            continue;
+        }
         pthread_cond_broadcast(&e->cond); /* room in the queue */
         cz_run *r = w.item;
         bool skip = r->job->ending;
