@@ -169,10 +169,10 @@ typedef struct cz_engine_config {
     bool pipeline;                /* true (default): partition k+1 synthesizes while k proves;
                                   * false: one partition at a time, synthesis then proof */
 
-    /* Cross-sector batching (PoRep, SnapDeals): up to max_batch_size jobs of one kind and
-     * circuit proved together (shared MSM passes over the same bases). A batch is flushed when
-     * full, when its oldest job has waited max_batch_wait_ms, or at once when a job of higher
-     * priority is queued. */
+    /* Cross-sector batching (PoRep, SnapDeals): up to max_batch_size jobs of one kind, circuit
+     * and priority (LOW or NORMAL: HIGH and CRITICAL jobs never wait for company) proved
+     * together, their partitions interleaved. A batch is flushed when full, when its oldest job
+     * has waited max_batch_wait_ms, or at once when a job of higher priority is queued. */
     unsigned max_batch_size;    /* 1 (default): no batching */
     uint32_t max_batch_wait_ms; /* default 10000 */
 
@@ -326,7 +326,7 @@ void cz_job_request_init(cz_job_request *req);
 typedef struct cz_submit_result {
     uint32_t struct_size;
     char job_id[CZ_JOB_ID_MAX + 1]; /* the request's, or the generated one */
-    uint32_t queue_position;        /* jobs ahead of it when it was queued */
+    uint32_t queue_position;        /* partitions queued ahead of it when it was queued */
     uint32_t partitions;
     uint64_t bytes_needed; /* the largest reservation a partition of it will make */
 } cz_submit_result;

@@ -645,12 +645,12 @@ static void *cz_prove_main(void *arg)
 {
     cz_engine *e = arg;
     pthread_mutex_lock(&e->lock);
-    for (;;) {
+    while (!e->stopping) {
         cz_work w;
-        while (!e->stopping && !cz_workq_pop(&e->prove_q, &w))
+        if (!cz_workq_pop(&e->prove_q, &w)) {
             cz_engine_wait_cond(e, UINT64_MAX);
-        if (e->stopping)
-            break;
+            continue;
+        }
         pthread_cond_broadcast(&e->cond); /* room in the queue */
         cz_run *r = w.item;
         bool skip = r->job->ending;
@@ -960,7 +960,8 @@ cz_status cz_engine_submit(cz_engine *e, const cz_job_request *req, cz_submit_re
         ahead += ((cz_job *)e->synth_q.v[i].item)->ending ? 0 : 1;
     /* a job of higher priority does not wait behind a batch still gathering */
     cz_batches_due(e, j->priority);
-    if (ops->batchable && e->cfg.max_batch_size > 1) {
+    /* only jobs that can afford to wait gather company: HIGH and CRITICAL never do */
+    if (ops->batchable && e->cfg.max_batch_size > 1 && j->priority <= CZ_PRIORITY_NORMAL) {
         j->batched = true;
         cz_batch *full =
             cz_batcher_add(&e->batcher, j, j->kind, j->ps->id, j->priority, j->t_submit);
