@@ -12,6 +12,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "cli_opts.h"
 #include "cuzk/arith_field.h"
 
 typedef struct cz_bench_opts {
@@ -54,10 +55,12 @@ void cz_bench_rand_fp(cz_fp *r); /* below 2^380 */
 /* Core-clock estimate in GHz from a chain of dependent 1-cycle additions (0 if unknown). */
 double cz_bench_core_ghz(void);
 
-/* Parses the options shared by every area, removing them from argv; returns how many arguments
- * remain (in order, at the front of argv) for the area, or -1 after printing an error. */
-int cz_bench_parse(cz_bench_opts *o, int argc, char **argv);
-void cz_bench_usage_common(void);
+/* Parses an area's command line: the options every area shares (--json, --quick, --filter,
+ * --threads, --samples) into o, then the area's own table (cli_opts.h). Returns −1 when the
+ * area should run, or the exit status to return (0 after --help, 2 after a usage error). */
+int cz_bench_parse(cz_bench_opts *o, const char *area, const char *synopsis,
+                   const char *description, const cz_cli_opt *opts, size_t n_opts, int argc,
+                   char **argv);
 
 /* Per-area entry points (argc/argv after the area name). */
 int cz_bench_arith(int argc, char **argv);

@@ -6,6 +6,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "cli_opts.h"
 #include "cuzk/cuzk.h"
 
 int cz_cmd_demo(int argc, char **argv);
@@ -20,15 +21,15 @@ int cz_cmd_export_vk(int argc, char **argv);
 int cz_cmd_porep(int argc, char **argv);
 
 /* Prints "cuzk CMD: WHAT: <status>[: why]" to stderr ("cuzk CMD: why (<status>)" when why starts
- * with WHAT, a file name); returns 1. */
+ * with WHAT, a file name); returns the exit status of st (cz_cli_exit_status). */
 int cz_cli_fail(const char *cmd, const char *what, cz_status st, const char *why);
+/* The exit status of cli_opts.h for a failure: 1 when a proof could not be made or does not
+ * verify (an unsatisfied statement, a failed self-check), 2 for everything else (files,
+ * arguments, memory). */
+int cz_cli_exit_status(cz_status st);
 
-/* "--name=value" or "--name value": returns the value and advances *i, or NULL. */
-const char *cz_cli_opt(int argc, char **argv, int *i, const char *name);
 /* A pool of threads − 1 workers (the caller takes part); NULL for one thread. Exits on error. */
 cz_pool *cz_cli_pool(unsigned threads);
-/* Parses a positive integer option value or exits with a message naming the option. */
-unsigned long cz_cli_uint(const char *value, const char *name, unsigned long max);
 /* Reads a whole file; NULL with a message on failure. */
 uint8_t *cz_cli_read_file(const char *path, size_t *len);
 bool cz_cli_write_file(const char *path, const void *data, size_t len);

@@ -6,36 +6,6 @@
 
 #include "cli.h"
 
-const char *cz_cli_opt(int argc, char **argv, int *i, const char *name)
-{
-    size_t n = strlen(name);
-    if (strncmp(argv[*i], name, n) != 0)
-        return NULL;
-    if (argv[*i][n] == '=')
-        return argv[*i] + n + 1;
-    if (argv[*i][n] == 0) {
-        if (*i + 1 >= argc) {
-            fprintf(stderr, "cuzk: %s needs a value\n", name);
-            exit(2);
-        }
-        return argv[++*i];
-    }
-    return NULL;
-}
-
-unsigned long cz_cli_uint(const char *value, const char *name, unsigned long max)
-{
-    char *end;
-    errno = 0;
-    unsigned long v = strtoul(value, &end, 10);
-    if (errno || *end || !*value || v == 0 || v > max) {
-        fprintf(stderr, "cuzk: %s must be an integer between 1 and %lu (got '%s')\n", name, max,
-                value);
-        exit(2);
-    }
-    return v;
-}
-
 cz_pool *cz_cli_pool(unsigned threads)
 {
     if (threads <= 1)
@@ -44,7 +14,7 @@ cz_pool *cz_cli_pool(unsigned threads)
     cz_status st = cz_pool_create(&pool, threads - 1, 0, "cuzk");
     if (st != CZ_OK) {
         fprintf(stderr, "cuzk: cannot start %u threads: %s\n", threads, cz_status_str(st));
-        exit(1);
+        exit(CZ_CLI_EXIT_USAGE);
     }
     return pool;
 }
@@ -103,5 +73,15 @@ int cz_cli_fail(const char *cmd, const char *what, cz_status st, const char *why
     else
         fprintf(stderr, "cuzk %s: %s: %s%s%s\n", cmd, what, cz_status_str(st),
                 why && *why ? ": " : "", why ? why : "");
-    return 1;
+    return cz_cli_exit_status(st);
+}
+
+int cz_cli_exit_status(cz_status st)
+{
+    switch (st) {
+    case CZ_OK: return CZ_CLI_EXIT_OK;
+    case CZ_ERR_UNSATISFIED:
+    case CZ_ERR_SELF_VERIFY_FAILED: return CZ_CLI_EXIT_INVALID;
+    default: return CZ_CLI_EXIT_USAGE;
+    }
 }

@@ -9,23 +9,6 @@
 #include "cli.h"
 #include "cuzk/platform.h"
 
-static void cz_demo_usage(void)
-{
-    printf("usage: cuzk demo [--blocks N] [--threads N] [--cache DIR] [--perf]\n"
-           "Proves knowledge of a SHA-256 preimage end to end: builds the circuit (N 64-byte\n"
-           "message blocks, default 1: 45,387 constraints, a 2^16 domain), generates its\n"
-           "parameters once and caches them, proves, verifies, and prints the time of each\n"
-           "phase.\n"
-           "  --blocks N    message length in 64-byte blocks (1 to 64)\n"
-           "  --threads N   threads (default: all online CPUs)\n"
-           "  --cache DIR   where parameters are kept (default $XDG_CACHE_HOME/cuzk or\n"
-           "                ~/.cache/cuzk)\n"
-           "  --perf        hardware counters per phase (cycles, instructions, IPC, L1d and\n"
-           "                LLC misses) where the kernel exposes them\n"
-           "The demo parameters come from a fixed seed: they are INSECURE (anyone can forge\n"
-           "proofs under them) and only good for demonstrations.\n");
-}
-
 /* mkdir -p */
 static bool cz_demo_mkdirs(const char *path)
 {
@@ -68,25 +51,33 @@ static void cz_demo_row(const char *phase, double seconds, double total, const c
 int cz_cmd_demo(int argc, char **argv)
 {
     unsigned long blocks = 1, threads = cz_cpu_count();
-    const char *cache_opt = NULL, *v;
+    const char *cache_opt = NULL;
     bool counters = false;
-    for (int i = 0; i < argc; i++) {
-        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
-            cz_demo_usage();
-            return 0;
-        } else if ((v = cz_cli_opt(argc, argv, &i, "--blocks")))
-            blocks = cz_cli_uint(v, "--blocks", 64);
-        else if ((v = cz_cli_opt(argc, argv, &i, "--threads")))
-            threads = cz_cli_uint(v, "--threads", 1024);
-        else if ((v = cz_cli_opt(argc, argv, &i, "--cache")))
-            cache_opt = v;
-        else if (strcmp(argv[i], "--perf") == 0)
-            counters = true;
-        else {
-            fprintf(stderr, "cuzk demo: unknown option '%s' (see --help)\n", argv[i]);
-            return 2;
-        }
-    }
+    const cz_cli_opt opts[] = {
+        {"--blocks", CZ_OPT_UINT, &blocks, "N", "message length in 64-byte blocks (default 1)",
+         .min = 1, .max = 64},
+        {"--threads", CZ_OPT_UINT, &threads, "N", "threads (default: all online CPUs)", .min = 1,
+         .max = 1024},
+        {"--cache", CZ_OPT_STRING, &cache_opt, "DIR",
+         "where parameters are kept (default $XDG_CACHE_HOME/cuzk\nor ~/.cache/cuzk)"},
+        {"--perf", CZ_OPT_FLAG, &counters, NULL,
+         "hardware counters per phase (cycles, instructions, IPC,\nL1d and LLC misses) where "
+         "the kernel exposes them"},
+    };
+    const cz_cli_spec spec = {
+        "demo",
+        "[--blocks N] [--threads N] [--cache DIR] [--perf]",
+        "Proves knowledge of a SHA-256 preimage end to end: builds the circuit (N 64-byte\n"
+        "message blocks, default 1: 45,387 constraints, a 2^16 domain), generates its\n"
+        "parameters once and caches them, proves, verifies, and prints the time of each\n"
+        "phase.\n",
+        opts,
+        CZ_ARRAY_SIZE(opts),
+        "The demo parameters come from a fixed seed: they are INSECURE (anyone can forge\n"
+        "proofs under them) and only good for demonstrations.\n"};
+    int rc = cz_cli_parse(&spec, argc, argv);
+    if (rc >= 0)
+        return rc;
     char dir[4096], params_path[4200], vk_path[4200], why[512] = "";
     cz_demo_cache_dir(dir, sizeof dir, cache_opt);
     snprintf(params_path, sizeof params_path, "%s/demo-sha256-%lu.params", dir, blocks);

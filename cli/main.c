@@ -34,7 +34,10 @@ static void cz_cli_usage(FILE *out)
                  "  bench <area>   run benchmarks (cuzk bench --help lists the areas)\n"
                  "  version        print the version and build\n"
                  "  help           this text\n\n"
-                 "Every command takes --help.\n");
+                 "Every command takes --help.\n\n"
+                 "exit status: 0 success (the proof was made, or it is VALID); 1 the proof is\n"
+                 "INVALID or could not be made; 2 usage error, or a missing, unreadable or\n"
+                 "malformed file.\n");
 }
 
 static void cz_cli_bench_usage(FILE *out)

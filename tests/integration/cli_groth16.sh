@@ -49,6 +49,16 @@ grep -q "trunc.params" "$dir/err" || fail "the error does not name the file"
 set +e
 "$cuzk" prove --circuit nope >/dev/null 2>&1; [ $? = 2 ] || fail "bad usage did not exit 2"
 "$cuzk" nonsense >/dev/null 2>&1; [ $? = 2 ] || fail "unknown command did not exit 2"
+# numbers are checked, never read as 0 (the table-driven parser, cli/cli_opts.h)
+for bad in "--insecure-seed abc" "--insecure-seed 1x" "--threads abc" "--threads 0" "--bytes -1" \
+           "--threads" "--vk a --vk b" "--bogus 1"; do
+    "$cuzk" setup --circuit sha256-preimage --params "$dir/never.params" $bad 2>"$dir/err" >/dev/null
+    [ $? = 2 ] || fail "setup $bad did not exit 2"
+    grep -q "^cuzk setup: " "$dir/err" || fail "setup $bad: no message naming the command"
+done
+[ ! -e "$dir/never.params" ] || fail "a rejected command line still wrote parameters"
+"$cuzk" bench msm --max-log=abc >/dev/null 2>&1; [ $? = 2 ] || fail "bench --max-log=abc did not exit 2"
+"$cuzk" prove --help | grep -q "^exit status: 0" || fail "prove --help does not document exit statuses"
 set -e
 for cmd in demo setup prove verify bench; do
     "$cuzk" $cmd --help >/dev/null || fail "$cmd --help"
