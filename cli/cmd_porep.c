@@ -22,31 +22,27 @@ static void cz_porep_print_info(const cz_porep_info *in)
 
 static int cz_porep_info_cmd(int argc, char **argv)
 {
-    const char *proof = NULL, *v;
-    bool all = false, count = true;
-    for (int i = 0; i < argc; i++) {
-        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
-            printf("usage: cuzk porep info (--size SIZE | --proof NAME | --all) [--no-count]\n"
-                   "Prints a registered PoRep proof's configuration and its partition circuit:\n"
-                   "constraints, inputs, aux variables and proving domain, counted by\n"
-                   "synthesizing the blank circuit (no per-constraint memory; a few seconds at\n"
-                   "32 GiB). SIZE is 2KiB, 8MiB, 512MiB, 32GiB or 64GiB (its V1_1 proof); NAME a\n"
-                   "RegisteredSealProof such as StackedDrg32GiBV1_1_Feat_SyntheticPoRep.\n"
-                   "--all lists every registered proof without counting.\n"
-                   "Exit status: 0 done, 2 usage error.\n");
-            return 0;
-        } else if ((v = cz_cli_opt(argc, argv, &i, "--size")) ||
-                   (v = cz_cli_opt(argc, argv, &i, "--proof")))
-            proof = v;
-        else if (strcmp(argv[i], "--all") == 0)
-            all = true, count = false;
-        else if (strcmp(argv[i], "--no-count") == 0)
-            count = false;
-        else {
-            fprintf(stderr, "cuzk porep info: unknown option '%s' (see --help)\n", argv[i]);
-            return 2;
-        }
-    }
+    const char *size = NULL, *name = NULL;
+    bool all = false, no_count = false;
+    const cz_cli_opt opts[] = {
+        {"--size", CZ_OPT_STRING, &size, "SIZE",
+         "2KiB, 8MiB, 512MiB, 32GiB or 64GiB (its V1_1 proof)"},
+        {"--proof", CZ_OPT_STRING, &name, "NAME",
+         "a RegisteredSealProof such as\nStackedDrg32GiBV1_1_Feat_SyntheticPoRep"},
+        {"--all", CZ_OPT_FLAG, &all, NULL, "list every registered proof (without counting)"},
+        {"--no-count", CZ_OPT_FLAG, &no_count, NULL, "do not synthesize the circuit to count it"},
+    };
+    const cz_cli_spec spec = {
+        "porep info", "(--size SIZE | --proof NAME | --all) [--no-count]",
+        "Prints a registered PoRep proof's configuration and its partition circuit:\n"
+        "constraints, inputs, aux variables and proving domain, counted by synthesizing the\n"
+        "blank circuit (no per-constraint memory; a few seconds at 32 GiB).\n",
+        opts, CZ_ARRAY_SIZE(opts)};
+    int rc = cz_cli_parse(&spec, argc, argv);
+    if (rc >= 0)
+        return rc;
+    const char *proof = name ? name : size;
+    bool count = !no_count && !all;
     cz_porep_info info;
     if (all) {
         for (unsigned i = 0; cz_porep_info_at(&info, i) == CZ_OK; i++)
