@@ -31,6 +31,8 @@ static void cz_cli_usage(FILE *out)
                  "  verify         verify a proof (bellperson files, or snarkjs JSON: --public)\n"
                  "  export-vk      write a snarkjs key's verification_key.json\n"
                  "  porep          Filecoin PoRep: registered proofs, test sectors\n"
+                 "  daemon         serve Curio's cuzk.v1 gRPC API (the proving engine)\n"
+                 "  client         talk to a daemon: prove, submit, await, cancel, status, ...\n"
                  "  bench <area>   run benchmarks (cuzk bench --help lists the areas)\n"
                  "  version        print the version and build\n"
                  "  help           this text\n\n"
@@ -62,6 +64,19 @@ static int cz_cli_bench(int argc, char **argv)
     return 2;
 }
 
+#ifndef CZ_HAVE_DAEMON
+static int cz_cli_no_daemon(const char *cmd)
+{
+    fprintf(stderr,
+            "cuzk %s: this build has no daemon (configure with -DCZ_DAEMON=ON after "
+            "scripts/setup-debian.sh installs gRPC, libmicrohttpd and cpptoml)\n",
+            cmd);
+    return 2;
+}
+int cz_cmd_daemon(int argc, char **argv) { return cz_cli_no_daemon("daemon"); }
+int cz_cmd_client(int argc, char **argv) { return cz_cli_no_daemon("client"); }
+#endif
+
 int main(int argc, char **argv)
 {
     if (argc < 2) {
@@ -72,10 +87,10 @@ int main(int argc, char **argv)
     static const struct {
         const char *name;
         int (*run)(int argc, char **argv);
-    } commands[] = {{"bench", cz_cli_bench},   {"demo", cz_cmd_demo},
-                    {"setup", cz_cmd_setup},   {"prove", cz_cmd_prove},
-                    {"verify", cz_cmd_verify}, {"export-vk", cz_cmd_export_vk},
-                    {"porep", cz_cmd_porep}};
+    } commands[] = {
+        {"bench", cz_cli_bench}, {"demo", cz_cmd_demo},     {"setup", cz_cmd_setup},
+        {"prove", cz_cmd_prove}, {"verify", cz_cmd_verify}, {"export-vk", cz_cmd_export_vk},
+        {"porep", cz_cmd_porep}, {"daemon", cz_cmd_daemon}, {"client", cz_cmd_client}};
     for (size_t i = 0; i < sizeof commands / sizeof *commands; i++)
         if (strcmp(cmd, commands[i].name) == 0)
             return commands[i].run(argc - 2, argv + 2);
