@@ -42,7 +42,7 @@ fuzz:
 bench: all
 	@./build/cuzk bench arith
 
-FORMAT_FILES = $(shell git ls-files --cached --others --exclude-standard '*.c' '*.h' | grep -v '^lib/arith/constants.c$$')
+FORMAT_FILES = $(shell git ls-files --cached --others --exclude-standard '*.c' '*.h' '*.cc' | grep -v '^lib/arith/constants.c$$')
 format:
 	@clang-format -i $(FORMAT_FILES)
 
