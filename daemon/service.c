@@ -161,6 +161,27 @@ static void cz_log_rpc_error(const cz_rpc_call *call, const char *rpc, const cha
                   sizeof f / sizeof *f);
 }
 
+/*
+ * A request_id that names a finished job is a retry (Curio retries a failed, cancelled or
+ * timed-out Prove under the same id, as the Rust daemon allows): the finished job is forgotten
+ * and the request runs anew. One that names a queued or running job is refused; a job being
+ * cancelled (its client went away) is given a second to stop first.
+ */
+static cz_status cz_forget_finished(cz_service *s, const char *id)
+{
+    cz_job_result old;
+    memset(&old, 0, sizeof old);
+    old.struct_size = sizeof old;
+    cz_status st = cz_engine_wait(s->engine, id, 1000, &old);
+    cz_job_state state = old.state;
+    cz_job_result_free(&old);
+    if (st != CZ_OK || cz_engine_forget(s->engine, id) != CZ_OK)
+        return CZ_ERR_EXISTS;
+    cz_log_field f[] = {CZ_LOG_S("job_id", id), CZ_LOG_S("previous", cz_job_state_name(state))};
+    cz_log_fields(CZ_LOG_INFO, "request_id of a finished job submitted again: it runs anew", f, 2);
+    return CZ_OK;
+}
+
 static cz_rpc_code cz_submit_job(cz_service *s, const cz_rpc_call *call, const char *rpc,
                                  const cz_rpc_submit *r, cz_submit_result *res, char *msg,
                                  size_t msg_len)
@@ -173,10 +194,12 @@ static cz_rpc_code cz_submit_job(cz_service *s, const cz_rpc_call *call, const c
         res->struct_size = sizeof *res;
         char why[512] = "";
         cz_status st = cz_engine_submit(s->engine, &req, res, why, sizeof why);
+        if (st == CZ_ERR_EXISTS && cz_forget_finished(s, r->request_id.s) == CZ_OK)
+            st = cz_engine_submit(s->engine, &req, res, why, sizeof why);
         if (st == CZ_ERR_EXISTS)
             snprintf(why, sizeof why,
-                     "a job with request_id '%s' exists already (queued, running or finished "
-                     "recently): AwaitProof it, or submit under another request_id",
+                     "job '%s' is queued or running: AwaitProof it, or submit under another "
+                     "request_id",
                      r->request_id.s);
         code = st == CZ_OK ? CZ_RPC_OK : cz_fail(st, why, msg, msg_len);
     }

@@ -1,7 +1,8 @@
 /*
  * cuzk.v1.ProvingEngine over the engine (include/cuzk/engine.h): the daemon's RPC handlers.
  *
- *   SubmitProof  cz_engine_submit; request_id is the job id
+ *   SubmitProof  cz_engine_submit; request_id is the job id (a finished job's id runs anew:
+ *                clients retry under the same id; a queued or running one is refused)
  *   AwaitProof   cz_engine_wait up to timeout_ms (0: until done); status TIMEOUT when it ran out
  *   Prove        submit, then wait; a client that goes away cancels its job
  *   CancelProof  cz_engine_cancel; was_running when it stopped a running job
@@ -11,7 +12,7 @@
  *   PreloadSRS   cz_engine_preload;  EvictSRS  cz_engine_evict (waits for the set's users)
  *
  * gRPC codes: a malformed request or vanilla proof → INVALID_ARGUMENT naming the field; an
- * unknown job or circuit id → NOT_FOUND; a taken request_id → ALREADY_EXISTS; no parameter
+ * unknown job or circuit id → NOT_FOUND; the request_id of a live job → ALREADY_EXISTS; no parameter
  * file, or a broken one → FAILED_PRECONDITION; a job that can never fit the memory budget →
  * RESOURCE_EXHAUSTED; shutting down → UNAVAILABLE; a proof kind this build cannot prove →
  * UNIMPLEMENTED.

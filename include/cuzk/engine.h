@@ -398,6 +398,14 @@ typedef enum cz_cancel_outcome {
 /* Cancels a job. CZ_ERR_NOT_FOUND for an unknown id. outcome may be NULL. */
 cz_status cz_engine_cancel(cz_engine *e, const char *job_id, cz_cancel_outcome *outcome);
 
+/*
+ * Drops a finished job (COMPLETED, FAILED or CANCELLED) from the history at once, so that its id
+ * may be submitted again: Curio retries a failed, cancelled or timed-out Prove under the same
+ * request_id. CZ_ERR_NOT_FOUND for an unknown id; CZ_ERR_EXISTS when the job is still queued or
+ * running (nothing is dropped).
+ */
+cz_status cz_engine_forget(cz_engine *e, const char *job_id);
+
 /* ---- events ---------------------------------------------------------------------------------- */
 
 typedef enum cz_job_event_type {

@@ -506,6 +506,27 @@ cz_status cz_engine_cancel(cz_engine *e, const char *job_id, cz_cancel_outcome *
     return CZ_OK;
 }
 
+cz_status cz_engine_forget(cz_engine *e, const char *job_id)
+{
+    pthread_mutex_lock(&e->lock);
+    cz_status st = CZ_ERR_NOT_FOUND;
+    for (size_t i = 0; i < e->n_jobs; i++) {
+        stub_job *j = e->jobs[i];
+        if (strcmp(j->id, job_id) != 0)
+            continue;
+        st = j->state == CZ_JOB_QUEUED || j->state == CZ_JOB_RUNNING ? CZ_ERR_EXISTS : CZ_OK;
+        if (st == CZ_OK) {
+            free(j->msgs);
+            cz_job_result_free(&j->result);
+            free(j);
+            e->jobs[i] = e->jobs[--e->n_jobs];
+        }
+        break;
+    }
+    pthread_mutex_unlock(&e->lock);
+    return st;
+}
+
 cz_status cz_engine_preload(cz_engine *e, const char *circuit_id, cz_preload_result *out, char *why,
                             size_t why_len)
 {
@@ -562,15 +583,15 @@ cz_status cz_engine_get_status(cz_engine *e, cz_engine_status **out)
     s->budget_peak = e->budget_peak;
     s->threads = s->synthesis_workers = s->prove_workers = 1;
     s->draining = e->draining;
+    s->jobs_submitted = e->seq;
+    s->jobs_completed = e->m.kinds[CZ_KIND_SHA256_DEMO].completed;
+    s->jobs_failed = e->m.kinds[CZ_KIND_SHA256_DEMO].failed;
+    s->jobs_cancelled = e->m.kinds[CZ_KIND_SHA256_DEMO].cancelled;
     s->queues = calloc(CZ_PRIORITIES, sizeof *s->queues);
     s->running_jobs = calloc(e->n_jobs + 1, sizeof *s->running_jobs);
     s->params = calloc(e->n_params + 1, sizeof *s->params);
     for (size_t i = 0; i < e->n_jobs; i++) {
         stub_job *j = e->jobs[i];
-        s->jobs_submitted++;
-        s->jobs_completed += j->state == CZ_JOB_COMPLETED;
-        s->jobs_failed += j->state == CZ_JOB_FAILED;
-        s->jobs_cancelled += j->state == CZ_JOB_CANCELLED;
         if (j->state != CZ_JOB_QUEUED && j->state != CZ_JOB_RUNNING)
             continue;
         cz_queue_status *q = NULL;

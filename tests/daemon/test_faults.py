@@ -56,6 +56,10 @@ class FaultTest(unittest.TestCase):
         self.assertEqual(r.status, self.pb.AwaitProofResponse.CANCELLED)
         wait_for(lambda: self.used_bytes() == idle, timeout=30)
         self.assertIn("Prove client went away", self.d.log_text())
+        # Curio retries under the same request_id
+        r = self.stub.Prove(self.pb.ProveRequest(submit=demo_request(LONG[1], "gone-1"))).result
+        self.assertEqual(r.status, self.pb.AwaitProofResponse.COMPLETED, r.error_message)
+        self.assertTrue(cuzkd.verify_demo(r.proof, LONG[1], self.d.dir))
 
     def test_kill9_and_restart(self):
         self.stub.SubmitProof(demo_request(None, "crash-1", messages=LONG))

@@ -86,8 +86,12 @@ class RpcTest(unittest.TestCase):
         self.assertTrue(cuzkd.verify_demo(r.proof, msg(3), self.d.dir))
         again = self.stub.AwaitProof(self.pb.AwaitProofRequest(job_id="submit-1", timeout_ms=1))
         self.assertEqual(again.proof, r.proof)  # the result stays for later waits
+        # the id of a finished job runs anew (clients retry under one id); a live one is refused
+        self.stub.SubmitProof(demo_request(msg(4), "submit-1"))
         self.check_code(cuzkd.grpc.StatusCode.ALREADY_EXISTS, self.stub.SubmitProof,
                         demo_request(msg(4), "submit-1"), contains="submit-1")
+        r = self.stub.AwaitProof(self.pb.AwaitProofRequest(job_id="submit-1"))
+        self.assertTrue(cuzkd.verify_demo(r.proof, msg(4), self.d.dir))
 
     def test_cancel_and_timeout(self):
         long = [msg(100 + i) for i in range(16)]
