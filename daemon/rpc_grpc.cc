@@ -362,6 +362,8 @@ extern "C" cz_status cz_rpc_server_start(cz_rpc_server **out, const char *addr,
         std::unique_ptr<cz_rpc_server> s(new cz_rpc_server);
         s->service.reset(new cz_service(*h));
         grpc::ServerBuilder b;
+        // no SO_REUSEPORT: a second daemon on a taken port must fail, not share the port
+        b.AddChannelArgument(GRPC_ARG_ALLOW_REUSEPORT, 0);
         int port = 0;
         b.AddListeningPort(addr, grpc::InsecureServerCredentials(), &port);
         b.RegisterService(s->service.get());

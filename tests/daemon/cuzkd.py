@@ -109,11 +109,12 @@ class Daemon:
     """A `daemon` process on a unix socket in a fresh directory, with the status HTTP server on
     a loopback port it picks; its log is a file there."""
 
-    def __init__(self, config="", args=(), socket_dir=None):
+    def __init__(self, config="", args=(), socket_dir=None, listen=None):
         self.dir = tempfile.mkdtemp(prefix="cuzkd-")
         self.socket_dir = socket_dir or os.path.join(self.dir, "run")  # created by the daemon
         self.socket = os.path.join(self.socket_dir, "cuzk.sock")
-        self.addr = "unix://" + self.socket
+        self.listen = listen or "unix://" + self.socket
+        self.addr = self.listen
         self.config = os.path.join(self.dir, "cuzk.toml")
         with open(self.config, "w") as f:
             f.write(config)
@@ -127,7 +128,7 @@ class Daemon:
         self.starts += 1
         log = open(self.log, "a")
         self.proc = subprocess.Popen(
-            [ARGS.daemon, "daemon", "--config", self.config, "--listen", self.addr,
+            [ARGS.daemon, "daemon", "--config", self.config, "--listen", self.listen,
              "--status-listen", "127.0.0.1:0", "--param-cache", ARGS.params] + self.args,
             stdout=log, stderr=subprocess.STDOUT)
         log.close()
@@ -137,6 +138,9 @@ class Daemon:
             if len(ready) >= self.starts:
                 m = re.search(r"status_listen=(\S+)", ready[-1])
                 self.http = m.group(1) if m else None
+                m = re.search(r" listen=(\S+)", ready[-1])
+                if m and not self.listen.startswith("unix://"):
+                    self.addr = m.group(1)  # the port bound for port 0
                 return self
             if self.proc.poll() is not None:
                 raise RuntimeError("the daemon exited with %d:\n%s" % (self.proc.returncode,

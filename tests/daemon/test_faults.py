@@ -84,6 +84,19 @@ class FaultTest(unittest.TestCase):
         other.close()
         self.stub.GetStatus(self.pb.GetStatusRequest())
 
+    def test_tcp_listener(self):
+        tcp = cuzkd.Daemon(listen="127.0.0.1:0").start()
+        try:
+            self.assertRegex(tcp.addr, r"^127\.0\.0\.1:[1-9]\d*$")
+            tcp.stub().GetStatus(self.pb.GetStatusRequest(), timeout=10)
+            taken = cuzkd.Daemon(listen=tcp.addr)
+            with self.assertRaises(RuntimeError) as e:
+                taken.start(timeout=20)
+            self.assertIn("cannot listen on " + tcp.addr, str(e.exception))
+            taken.close()
+        finally:
+            tcp.close()
+
     def test_garbage(self):
         payloads = [os.urandom(4096), b"GET / HTTP/1.1\r\nHost: x\r\n\r\n",
                     b"PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n" + os.urandom(1024),
