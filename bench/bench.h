@@ -64,6 +64,8 @@ int cz_bench_parse(cz_bench_opts *o, const char *area, const char *synopsis,
 
 /* Per-area entry points (argc/argv after the area name). */
 int cz_bench_arith(int argc, char **argv);
+int cz_bench_c1(int argc, char **argv);
+int cz_bench_engine(int argc, char **argv);
 int cz_bench_ntt(int argc, char **argv);
 int cz_bench_msm(int argc, char **argv);
 int cz_bench_prove(int argc, char **argv);

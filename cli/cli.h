@@ -13,12 +13,17 @@ int cz_cmd_demo(int argc, char **argv);
 int cz_cmd_setup(int argc, char **argv);
 int cz_cmd_prove(int argc, char **argv);
 int cz_cmd_verify(int argc, char **argv);
+int cz_cmd_params(int argc, char **argv);
 /* The circom/snarkjs forms of prove and verify (cmd_circom.c). */
 int cz_cmd_prove_zkey(int argc, char **argv);
 int cz_cmd_verify_snarkjs(int argc, char **argv);
 int cz_cmd_export_vk(int argc, char **argv);
 /* Filecoin PoRep (cmd_porep.c). */
 int cz_cmd_porep(int argc, char **argv);
+int cz_cmd_demo_porep(int argc, char **argv);
+int cz_cmd_setup_porep(int argc, char **argv);
+int cz_cmd_prove_porep(int argc, char **argv);
+int cz_cmd_verify_porep(int argc, char **argv);
 /* The daemon and its client (cmd_daemon.c, cmd_client.c; built with CZ_DAEMON). */
 int cz_cmd_daemon(int argc, char **argv);
 int cz_cmd_client(int argc, char **argv);
@@ -37,5 +42,15 @@ cz_pool *cz_cli_pool(unsigned threads);
 uint8_t *cz_cli_read_file(const char *path, size_t *len);
 bool cz_cli_write_file(const char *path, const void *data, size_t len);
 double cz_cli_seconds(void);
+/* mkdir -p; false if some directory cannot be made. */
+bool cz_cli_mkdirs(const char *path);
+/* Where demo parameters are cached: opt, or $XDG_CACHE_HOME/cuzk, ~/.cache/cuzk, /tmp/cuzk-cache. */
+void cz_cli_cache_dir(char *out, size_t len, const char *opt);
+/* The per-phase table of a proof (stdout): time and share of each phase, counters if asked. */
+void cz_cli_print_phases(const cz_prove_stats *ps, bool counters);
+/* Parses n bytes of hex (an optional 0x) into out; false with a message naming the option. */
+bool cz_cli_hex(uint8_t *out, size_t n, const char *hex, const char *name);
+/* The index of the first public input (32 bytes, little-endian) that is not below r; n if none. */
+size_t cz_cli_first_non_canonical(const uint8_t (*inputs)[32], size_t n);
 
 #endif /* CZ_CLI_H */

@@ -1,52 +1,11 @@
 /* `cuzk demo`: a SHA-256 preimage proof end to end, with per-phase timings. */
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cli.h"
 #include "cuzk/platform.h"
-
-/* mkdir -p */
-static bool cz_demo_mkdirs(const char *path)
-{
-    char buf[4096];
-    if (snprintf(buf, sizeof buf, "%s", path) >= (int)sizeof buf)
-        return false;
-    for (char *p = buf + 1; *p; p++)
-        if (*p == '/') {
-            *p = 0;
-            if (mkdir(buf, 0755) != 0 && errno != EEXIST)
-                return false;
-            *p = '/';
-        }
-    return mkdir(buf, 0755) == 0 || errno == EEXIST;
-}
-
-static void cz_demo_cache_dir(char *out, size_t len, const char *opt)
-{
-    const char *xdg = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
-    if (opt)
-        snprintf(out, len, "%s", opt);
-    else if (xdg && *xdg)
-        snprintf(out, len, "%s/cuzk", xdg);
-    else if (home && *home)
-        snprintf(out, len, "%s/.cache/cuzk", home);
-    else
-        snprintf(out, len, "/tmp/cuzk-cache");
-}
-
-static void cz_demo_row(const char *phase, double seconds, double total, const cz_counters *k)
-{
-    printf("  %-26s %10.3f s %6.1f%%", phase, seconds, total > 0 ? 100 * seconds / total : 0);
-    if (k && k->valid)
-        printf(" %10.3g %7.3g %6.2f %9.3g %9.3g", (double)k->cycles, (double)k->instructions,
-               k->cycles ? (double)k->instructions / (double)k->cycles : 0.0, (double)k->l1d_misses,
-               (double)k->llc_misses);
-    printf("\n");
-}
 
 int cz_cmd_demo(int argc, char **argv)
 {
@@ -79,7 +38,7 @@ int cz_cmd_demo(int argc, char **argv)
     if (rc >= 0)
         return rc;
     char dir[4096], params_path[4200], vk_path[4200], why[512] = "";
-    cz_demo_cache_dir(dir, sizeof dir, cache_opt);
+    cz_cli_cache_dir(dir, sizeof dir, cache_opt);
     snprintf(params_path, sizeof params_path, "%s/demo-sha256-%lu.params", dir, blocks);
     snprintf(vk_path, sizeof vk_path, "%s/demo-sha256-%lu.vk", dir, blocks);
     cz_pool *pool = cz_cli_pool((unsigned)threads);
@@ -117,7 +76,7 @@ int cz_cmd_demo(int argc, char **argv)
             return 1;
         }
         printf("done (%.2f s)\n", setup_s);
-        if (!cz_demo_mkdirs(dir) || cz_params_save(params, params_path, vk_path) != CZ_OK)
+        if (!cz_cli_mkdirs(dir) || cz_params_save(params, params_path, vk_path) != CZ_OK)
             fprintf(stderr, "cuzk demo: could not cache the parameters in %s (continuing)\n", dir);
         else
             printf("parameters: cached in %s\n", dir);
@@ -147,14 +106,7 @@ int cz_cmd_demo(int argc, char **argv)
     st = cz_verify(&valid, vk, proof, (const uint8_t(*)[32])inputs, n);
     double verify_s = cz_cli_seconds() - tv;
 
-    static const char *labels[CZ_PHASES] = {"synthesis", "H (NTTs)",   "MSM H",      "MSM L",
-                                            "MSM A",     "MSM B (G1)", "MSM B (G2)", "self-check"};
-    printf("\nphase                          time   of proof%s\n",
-           counters && !ps.counters_note[0] ? "     cycles   instr    IPC  L1d miss  LLC miss"
-                                            : "");
-    for (int ph = 0; ph < CZ_PHASE_SELF_CHECK; ph++)
-        cz_demo_row(labels[ph], ps.seconds[ph], ps.total, counters ? &ps.counters[ph] : NULL);
-    cz_demo_row("prove total", ps.total, ps.total, NULL);
+    cz_cli_print_phases(&ps, counters);
     printf("  %-26s %10.3f s\n", "verify", verify_s);
     if (setup_s > 0)
         printf("  %-26s %10.3f s\n", "setup (once)", setup_s);

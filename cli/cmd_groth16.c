@@ -221,7 +221,7 @@ int cz_cmd_verify(int argc, char **argv)
     uint8_t *inputs = cz_cli_read_file(inputs_path, &ilen);
     rc = CZ_CLI_EXIT_USAGE;
     if (proof && inputs) {
-        size_t n = ilen / 32;
+        size_t n = ilen / 32, bad;
         if (plen != CZ_PROOF_BYTES)
             fprintf(stderr, "cuzk verify: %s: a proof is %d bytes, this file has %zu\n", proof_path,
                     CZ_PROOF_BYTES, plen);
@@ -229,6 +229,11 @@ int cz_cmd_verify(int argc, char **argv)
             fprintf(stderr,
                     "cuzk verify: %s: the key expects %zu inputs (%zu bytes), got %zu bytes\n",
                     inputs_path, cz_vk_num_inputs(vk), 32 * cz_vk_num_inputs(vk), ilen);
+        else if ((bad = cz_cli_first_non_canonical((const uint8_t(*)[32])inputs, n)) < n)
+            fprintf(stderr,
+                    "cuzk verify: %s: input %zu (bytes %zu..%zu) is not below the scalar field "
+                    "modulus r\n",
+                    inputs_path, bad, 32 * bad, 32 * bad + 31);
         else {
             bool valid = false;
             st = cz_verify(&valid, vk, proof, (const uint8_t(*)[32])inputs, n);

@@ -14,6 +14,8 @@ typedef struct cz_cli_area {
 
 static const cz_cli_area cz_bench_areas[] = {
     {"arith", cz_bench_arith, "field, curve and pairing operations (ns per operation)"},
+    {"c1", cz_bench_c1, "reading and writing a PoRep C1 output, 32 GiB by default (s, MiB)"},
+    {"engine", cz_bench_engine, "the engine under mixed jobs: throughput, latency, cancel"},
     {"prove", cz_bench_prove, "Groth16 proofs of SHA-256 circuits per phase (s), peak memory"},
     {"msm", cz_bench_msm, "G1/G2 multi-scalar multiplication (s per MSM)"},
     {"ntt", cz_bench_ntt, "NTT, coset NTT and the Groth16 quotient (s per transform)"},
@@ -31,6 +33,8 @@ static void cz_cli_usage(FILE *out)
                  "  verify         verify a proof (bellperson files, or snarkjs JSON: --public)\n"
                  "  export-vk      write a snarkjs key's verification_key.json\n"
                  "  porep          Filecoin PoRep: registered proofs, test sectors\n"
+                 "  demo|setup|prove|verify porep   Filecoin PoRep (seal commit phase 2)\n"
+                 "  params         Filecoin parameter files: check a file whole, name, find\n"
                  "  daemon         serve Curio's cuzk.v1 gRPC API (the proving engine)\n"
                  "  client         talk to a daemon: prove, submit, await, cancel, status, ...\n"
                  "  bench <area>   run benchmarks (cuzk bench --help lists the areas)\n"
@@ -84,16 +88,28 @@ int main(int argc, char **argv)
         return 2;
     }
     const char *cmd = argv[1];
+    /* `cuzk <command> porep …` runs the command's Filecoin PoRep form */
     static const struct {
         const char *name;
         int (*run)(int argc, char **argv);
-    } commands[] = {
-        {"bench", cz_cli_bench}, {"demo", cz_cmd_demo},     {"setup", cz_cmd_setup},
-        {"prove", cz_cmd_prove}, {"verify", cz_cmd_verify}, {"export-vk", cz_cmd_export_vk},
-        {"porep", cz_cmd_porep}, {"daemon", cz_cmd_daemon}, {"client", cz_cmd_client}};
-    for (size_t i = 0; i < sizeof commands / sizeof *commands; i++)
-        if (strcmp(cmd, commands[i].name) == 0)
-            return commands[i].run(argc - 2, argv + 2);
+        int (*porep)(int argc, char **argv);
+    } commands[] = {{"bench", cz_cli_bench, NULL},
+                    {"demo", cz_cmd_demo, cz_cmd_demo_porep},
+                    {"setup", cz_cmd_setup, cz_cmd_setup_porep},
+                    {"prove", cz_cmd_prove, cz_cmd_prove_porep},
+                    {"verify", cz_cmd_verify, cz_cmd_verify_porep},
+                    {"export-vk", cz_cmd_export_vk, NULL},
+                    {"porep", cz_cmd_porep, NULL},
+                    {"params", cz_cmd_params, NULL},
+                    {"daemon", cz_cmd_daemon, NULL},
+                    {"client", cz_cmd_client, NULL}};
+    for (size_t i = 0; i < sizeof commands / sizeof *commands; i++) {
+        if (strcmp(cmd, commands[i].name) != 0)
+            continue;
+        if (commands[i].porep && argc > 2 && strcmp(argv[2], "porep") == 0)
+            return commands[i].porep(argc - 3, argv + 3);
+        return commands[i].run(argc - 2, argv + 2);
+    }
     if (strcmp(cmd, "version") == 0 || strcmp(cmd, "--version") == 0) {
         printf("cuzk %s\n", cz_version_string());
         return 0;

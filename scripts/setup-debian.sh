@@ -9,6 +9,7 @@ packages=(
   libgmp-dev        # GMP: the independent oracle of the field tests
   libssl-dev        # OpenSSL libcrypto: native SHA-256 (gadgets, tests), Blake2b digests
   libjansson-dev    # JSON: snarkjs proof, public-input and verification-key files
+  libyajl-dev       # streaming JSON: Filecoin C1 outputs (tens of MB)
   nodejs            # snarkjs and circom2, the interoperability oracle (tests/circom)
   python3           # tools/gen_constants.py
   pkg-config        # finds the daemon's libraries

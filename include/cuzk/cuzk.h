@@ -44,7 +44,9 @@ typedef enum cz_status {
     CZ_ERR_EXISTS,             /* the id is taken (a job, a parameter set) */
     CZ_ERR_SHUTDOWN,           /* the engine is shutting down and accepts no work */
     CZ_ERR_OVER_BUDGET,        /* the work can never fit the memory budget */
-    CZ_ERR_BAD_INPUT           /* a job's input bytes (vanilla proof, witness) are malformed */
+    CZ_ERR_BAD_INPUT,          /* a job's input bytes (vanilla proof, witness) are malformed */
+    CZ_ERR_UNCONSTRAINED       /* setup: a variable no constraint uses (bellperson's
+                                  SynthesisError::UnconstrainedVariable) */
 } cz_status;
 
 /* A short, static, human-readable description of a status. Never NULL. */
@@ -66,6 +68,13 @@ cz_status cz_pool_create(cz_pool **out, unsigned nthreads, size_t queue_capacity
 void cz_pool_destroy(cz_pool *pool);
 /* Number of workers; 0 for a NULL pool. */
 unsigned cz_pool_threads(const cz_pool *pool);
+
+/* ---- progress ------------------------------------------------------------------------------ */
+
+/* Progress of a long job (sealing a test sector, checking a parameter file, …): in the named
+ * step ("labels layer 1", "digest"), done of total units. Called on the job's own thread now
+ * and then, never once per unit. */
+typedef void (*cz_progress_fn)(void *ctx, const char *step, uint64_t done, uint64_t total);
 
 /* ---- circuits ------------------------------------------------------------------------------ */
 
@@ -160,7 +169,8 @@ cz_status cz_prove(uint8_t proof[CZ_PROOF_BYTES], const cz_params *p, const cz_c
                    const cz_prove_opts *opts, cz_prove_stats *stats);
 
 /* *valid is whether the proof verifies for the n public inputs. Malformed proof bytes are
- * CZ_OK with *valid = false; a wrong input count is CZ_ERR_INVALID_ARG. */
+ * CZ_OK with *valid = false; a wrong input count is CZ_ERR_INVALID_ARG and an input that is not
+ * a canonical Fr element (≥ r, which blstrs' from_repr refuses) CZ_ERR_NOT_CANONICAL. */
 cz_status cz_verify(bool *valid, const cz_vk *vk, const uint8_t proof[CZ_PROOF_BYTES],
                     const uint8_t (*inputs)[32], size_t n);
 

@@ -295,7 +295,7 @@ typedef struct cz_bytes {
 typedef struct cz_job_request {
     uint32_t struct_size;
     const char *job_id; /* caller-chosen (cuzk.v1 request_id), NUL-terminated, 1…CZ_JOB_ID_MAX
-                         * printable ASCII bytes; NULL or "" = the engine picks a UUIDv4 */
+                         * printable ASCII bytes, no space; NULL or "" = the engine picks a UUIDv4 */
     cz_proof_kind kind;
     cz_priority priority;      /* CZ_PRIORITY_DEFAULT = the kind's */
     const char *circuit_id;    /* parameter set; NULL = derived from kind and sector size */
@@ -398,14 +398,6 @@ typedef enum cz_cancel_outcome {
 /* Cancels a job. CZ_ERR_NOT_FOUND for an unknown id. outcome may be NULL. */
 cz_status cz_engine_cancel(cz_engine *e, const char *job_id, cz_cancel_outcome *outcome);
 
-/*
- * Drops a finished job (COMPLETED, FAILED or CANCELLED) from the history at once, so that its id
- * may be submitted again: Curio retries a failed, cancelled or timed-out Prove under the same
- * request_id. CZ_ERR_NOT_FOUND for an unknown id; CZ_ERR_EXISTS when the job is still queued or
- * running (nothing is dropped).
- */
-cz_status cz_engine_forget(cz_engine *e, const char *job_id);
-
 /* ---- events ---------------------------------------------------------------------------------- */
 
 typedef enum cz_job_event_type {
@@ -463,7 +455,9 @@ typedef struct cz_param_set_status {
 /* An engine's state at one instant. Owned by the caller: cz_engine_status_free. */
 typedef struct cz_engine_status {
     uint64_t uptime_ms;
-    uint64_t budget_limit, budget_used, budget_peak; /* bytes */
+    uint64_t budget_limit, budget_used, budget_peak; /* bytes reserved */
+    uint64_t allocated, allocated_peak; /* bytes really held by jobs and parameter sets (≤ the
+                                         * reservations, so the peak never passes the limit) */
     uint64_t jobs_submitted, jobs_completed, jobs_failed, jobs_cancelled;
     uint32_t queued, running; /* jobs */
     unsigned threads, synthesis_workers, prove_workers;

@@ -22,6 +22,8 @@
 extern "C" {
 #endif
 
+struct cz_cancel;
+
 typedef enum cz_scalar_form {
     CZ_SCALARS_CANONICAL = 0, /* cz_scalar[] */
     CZ_SCALARS_MONTGOMERY = 1 /* cz_fr[] (blstrs Scalar memory, as supraseal receives them) */
@@ -39,6 +41,9 @@ typedef struct cz_msm_scalars {
     /* Sum the bases of scalars equal to 1 by batch addition and run Pippenger only on the other
      * non-zero scalars (the supraseal split; Filecoin witnesses are mostly bits). */
     bool split_ones;
+    /* Optional (internal, lib/common/cancel.h): checked between tiles; when raised the MSM stops
+     * early with CZ_ERR_CANCELLED and *out is unspecified. NULL: never. */
+    const struct cz_cancel *cancel;
 } cz_msm_scalars;
 
 /* Scratch bytes an MSM of nscalars scalars on `threads` participants needs (threads = the

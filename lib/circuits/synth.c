@@ -302,13 +302,13 @@ static void cz_synth_prove(const cz_synth_job *job, size_t i, cz_synth_outputs *
     cz_synth_instance *r = &job->result[i];
     cz_synth_buffers *buf = cz_synth_buffers_get(s);
     cz_cs_prove p;
-    cz_cs_prove_init(&p, s->backend == CZ_SYNTH_PROVE);
+    cz_cs_prove_init(&p, s->backend == CZ_SYNTH_PROVE, NULL, NULL);
     cz_synth_lend(&p.inputs, &buf->inputs), cz_synth_lend(&p.aux, &buf->aux);
     cz_synth_lend(&p.a, &buf->a), cz_synth_lend(&p.b, &buf->b), cz_synth_lend(&p.c, &buf->c);
     cz_synth_lend_bits(&p.a_aux, &buf->a_aux), cz_synth_lend_bits(&p.b_input, &buf->b_input);
     cz_synth_lend_bits(&p.b_aux, &buf->b_aux);
     /* sized from the counting pass, as an engine sizes them from the circuit's known shape */
-    cz_cs_prove_reserve(&p, s->shape.constraints - s->shape.inputs, s->shape.inputs, s->shape.aux);
+    cz_cs_prove_reserve(&p, s->shape.constraints, s->shape.inputs, s->shape.aux);
     double t0 = cz_synth_seconds();
     s->circuit->synthesize(&p.cs, s->size, job->seed + i);
     double t1 = cz_synth_seconds();

@@ -29,6 +29,7 @@ const char *cz_status_str(cz_status s)
     case CZ_ERR_SHUTDOWN: return "shutting down";
     case CZ_ERR_OVER_BUDGET: return "can never fit the memory budget";
     case CZ_ERR_BAD_INPUT: return "malformed job input";
+    case CZ_ERR_UNCONSTRAINED: return "a variable that no constraint uses";
     }
     return "unknown status";
 }

@@ -14,6 +14,7 @@
 #include <stdatomic.h>
 #include <string.h>
 
+#include "cancel.h"
 #include "check.h"
 #include "constants.h"
 #include "cuzk/arith_curve.h"
@@ -211,6 +212,7 @@ typedef struct MFN(run) {
     JAC *tile_sums;
     JAC *partials;
     atomic_size_t next; /* next work item: ones ranges first, then tiles */
+    const cz_cancel *cancel;
 } MFN(run);
 
 static void MFN(tile)(const MFN(run) * x, SLOT *s, size_t tile)
@@ -292,7 +294,7 @@ static void MFN(participant)(void *vctx, size_t begin, size_t end)
         MFN(slot_init)(&s, x->slots + slot * x->slot_stride, x->plan.c, x->chunk_alloc);
         XYZZ ones;
         GFN(xyzz_set_infinity)(&ones);
-        for (;;) {
+        while (!cz_cancelled(x->cancel)) {
             size_t item = atomic_fetch_add(&x->next, 1);
             if (item < x->ones_ranges) {
                 size_t per = (x->nones + x->ones_ranges - 1) / x->ones_ranges;
@@ -386,11 +388,14 @@ cz_status CZ_MSM_PASTE3(cz_msm_, CZ_MSM_G, )(JAC *out, const AFF *bases, size_t 
     x.tile_sums = (JAC *)(base + l.tile_sums);
     x.partials = (JAC *)(base + l.partials);
     atomic_init(&x.next, 0);
+    x.cancel = sc->cancel;
     unsigned nslots = threads;
     size_t items = x.ones_ranges + x.plan.ntiles;
     if (items < nslots)
         nslots = (unsigned)items;
     cz_pool_parallel_for(pool, nslots, 1, MFN(participant), &x);
+    if (cz_cancelled(x.cancel))
+        return CZ_ERR_CANCELLED;
 
     /* Horner over the windows, top first: acc ← 2^c·acc + Σ_ranges tile sum */
     JAC acc;

@@ -32,6 +32,15 @@ fi
 if "$cuzk" verify --vk "$dir/p.vk" --proof "$dir/proof" --inputs "$dir/inputs2"; then
     fail "a proof verified against another statement"
 fi
+# an input ≥ r is the caller's error (exit 2, naming the input), not an INVALID proof
+{ head -c 32 /dev/zero | tr '\0' '\377'; tail -c 32 "$dir/inputs"; } > "$dir/inputs_big"
+set +e
+"$cuzk" verify --vk "$dir/p.vk" --proof "$dir/proof" --inputs "$dir/inputs_big" >"$dir/out" 2>"$dir/err"
+rc=$?
+set -e
+[ $rc = 2 ] || fail "an input >= r exited $rc, not 2"
+grep -q "input 0 .*not below" "$dir/err" || fail "unclear error for an input >= r"
+grep -q INVALID "$dir/out" && fail "an input >= r was reported as an INVALID proof"
 # a message of another length does not fit the parameters
 if "$cuzk" prove --circuit sha256-preimage --params "$dir/p.params" --message-hex 0011 \
     --proof "$dir/x" 2>"$dir/err"; then

@@ -3,7 +3,8 @@
  *   prf:       ChaCha20 and ChaCha8 keystreams against published vectors (RFC 8439 A.1 #1;
  *              draft-strombergson-chacha-test-vectors TC1, 8 rounds, blocks 0 and 1), ChaCha20
  *              against OpenSSL's EVP_chacha20 on random keys, nonces and counters; the one-block
- *              Blake2b-512 against EVP_blake2b512;
+ *              Blake2b-512 against EVP_blake2b512; every Feistel kernel this CPU runs (AVX-512,
+ *              AVX2) against the scalar permutation, which walks back into range;
  *   samples:   parents of 2 KiB porep_id 5 nodes 1, 2 and 63 (filecoin-circuits.md §7.3);
  *   shape:     the DRG predecessor slot per API version, DRG parents before the node, expander
  *              parents in range, a pool-built range equal to node-by-node parents, the Feistel
@@ -101,6 +102,36 @@ static void test_blake2b(void)
     for (unsigned it = 0; it < cz_test_iters(200); it++) {
         uint64_t a = cz_rng_u64(cz_test_rng()), b = cz_rng_u64(cz_test_rng());
         CZ_CHECK(cz_blake2b512_feistel(a, b) == blake2b_evp(a, b));
+    }
+}
+
+static void test_feistel_kernels(void)
+{
+    const cz_feistel_kernel kernels[] = {CZ_FEISTEL_SCALAR, CZ_FEISTEL_AVX2, CZ_FEISTEL_AVX512};
+    const uint64_t sizes[] = {16, 8 * 64, 8 * (1ull << 18), 8 * (1ull << 30), 8 * (1ull << 31)};
+    for (size_t s = 0; s < CZ_ARRAY_LEN(sizes); s++) {
+        uint64_t keys[3] = {cz_rng_u64(cz_test_rng()), cz_rng_u64(cz_test_rng()),
+                            cz_rng_u64(cz_test_rng())};
+        cz_feistel f;
+        cz_feistel_init(&f, keys, sizes[s]);
+        CZ_CHECK((1ull << (2 * f.half_bits)) >= sizes[s] &&
+                 (f.half_bits == 1 || (1ull << (2 * f.half_bits - 2)) < sizes[s]));
+        uint64_t first = sizes[s] > 64 ? cz_rng_u64(cz_test_rng()) % (sizes[s] - 37) : 0;
+        size_t n = sizes[s] > 37 ? 37 : (size_t)sizes[s];
+        uint64_t want[37], got[37];
+        for (size_t j = 0; j < n; j++) {
+            want[j] = cz_feistel_permute(&f, first + j);
+            CZ_CHECK(want[j] < sizes[s]);
+        }
+        for (size_t k = 0; k < CZ_ARRAY_LEN(kernels); k++) {
+            if (!cz_feistel_kernel_available(kernels[k])) {
+                cz_test_note("kernel %d not available here", (int)kernels[k]);
+                continue;
+            }
+            memset(got, 0xff, sizeof got);
+            cz_feistel_permute_range_with(kernels[k], &f, got, first, n);
+            CZ_CHECK_MEM(got, want, n * sizeof *got);
+        }
     }
 }
 
@@ -215,7 +246,8 @@ static void test_cache_512m(void)
 }
 
 CZ_TEST_MODULE(fil_graph, {"chacha_vectors", test_chacha_vectors}, {"chacha_evp", test_chacha_evp},
-               {"blake2b", test_blake2b}, {"samples", test_samples}, {"shape", test_shape},
-               {"cache_2k", test_cache_2k}, {"cache_8m", test_cache_8m});
+               {"blake2b", test_blake2b}, {"feistel_kernels", test_feistel_kernels},
+               {"samples", test_samples}, {"shape", test_shape}, {"cache_2k", test_cache_2k},
+               {"cache_8m", test_cache_8m});
 
 CZ_TEST_MODULE(fil_graph_slow, {"cache_512m", test_cache_512m});

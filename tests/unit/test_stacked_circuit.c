@@ -8,10 +8,19 @@
  *   registered:  count-only synthesis of the registered sizes' partitions against
  *                filecoin-circuits.md §2.4 (a counting model calibrated on, and reproducing,
  *                every count upstream's tests assert): 2 KiB 2,687,921, 8 MiB 3,844,929,
- *                512 MiB 4,423,433, 32 GiB 130,278,541, 64 GiB 131,185,849; 40 or 328 inputs.
+ *                512 MiB 4,423,433, 32 GiB 130,278,541, 64 GiB 131,185,849; 40 or 328 inputs;
+ *   witness:     on test sectors (sector_gen.h) of 2 KiB V1, V1_1, Synthetic and NI proofs, every
+ *                partition's circuit is satisfied, has the blank circuit's counts, and its
+ *                public inputs (the inputs the circuit allocated from the witness) equal
+ *                StackedCompound::generate_public_inputs recomputed from the commitments; a
+ *                C1 whose one sibling is wrong leaves the circuit unsatisfied.
  */
+#include <string.h>
+
 #include "cs_simple.h"
 #include "cz_test.h"
+#include "pool.h"
+#include "sector_gen.h"
 #include "stacked_circuit.h"
 
 static void count(const cz_porep_config *config, uint64_t *constraints, uint32_t *inputs)
@@ -73,5 +82,60 @@ static void test_stacked_registered(void)
     }
 }
 
+/* Synthesizes partition k with values into the checking backend: satisfied, the blank shape,
+ * and the allocated inputs equal to the recomputed public inputs. */
+static bool check_partition(const cz_porep_c1 *c1, unsigned k)
+{
+    const cz_porep_config *config = c1->config;
+    uint64_t constraints;
+    uint32_t inputs;
+    count(config, &constraints, &inputs);
+    cz_cs_check chk;
+    cz_cs_check_init(&chk);
+    cz_stacked_circuit circuit = {config, c1, k};
+    cz_stacked_circuit_synthesize(&chk.cs, &circuit);
+    cz_test_note("%s partition %u: failed at %s", config->name, k, chk.failed_path);
+    bool ok = CZ_CHECK(chk.cs.status == CZ_OK && !chk.failed);
+    CZ_CHECK(chk.cs.num_constraints == constraints && chk.cs.num_inputs == inputs);
+    unsigned n = cz_stacked_circuit_num_inputs(config);
+    cz_fr want[3 + 18 * CZ_POREP_MAX_CHALLENGES];
+    CZ_CHECK_OK(cz_stacked_public_inputs(want, config, c1->replica_id, c1->comm_d, c1->comm_r,
+                                         c1->seed, k));
+    CZ_CHECK(chk.inputs.len == 1 + (size_t)n);
+    CZ_CHECK(chk.inputs.len == 1 + (size_t)n &&
+             memcmp(chk.inputs.v + 1, want, n * sizeof(cz_fr)) == 0);
+    cz_cs_check_free(&chk);
+    return ok;
+}
+
+static void test_stacked_witness(void)
+{
+    cz_pool *pool = NULL;
+    CZ_CHECK_OK(cz_pool_create(&pool, 1, 0, "stacked"));
+    const int ids[] = {0, 5, 10, 15};
+    for (size_t i = 0; i < sizeof ids / sizeof ids[0]; i++) {
+        const cz_porep_config *config = cz_porep_registered((unsigned)ids[i]);
+        cz_porep_c1 c1;
+        CZ_CHECK_OK(cz_sector_gen(&c1, config, NULL, pool, NULL, NULL));
+        check_partition(&c1, 0);
+        if (config->partitions > 1)
+            check_partition(&c1, config->partitions - 1);
+        if (ids[i] == 5) { /* a wrong sibling in a parent column's TreeC path */
+            cz_porep_challenge_proof *p = &c1.proofs[1];
+            cz_fr_add(&p->drg[2].inclusion.siblings[0][3], &p->drg[2].inclusion.siblings[0][3],
+                      &cz_fr_one);
+            cz_cs_check chk;
+            cz_cs_check_init(&chk);
+            cz_stacked_circuit circuit = {config, &c1, 0};
+            cz_stacked_circuit_synthesize(&chk.cs, &circuit);
+            cz_test_note("tampered: failed at %s", chk.failed_path);
+            CZ_CHECK(chk.failed);
+            cz_cs_check_free(&chk);
+        }
+        cz_porep_c1_free(&c1);
+    }
+    cz_pool_destroy(pool);
+}
+
 CZ_TEST_MODULE(stacked_circuit, {"test_shapes", test_stacked_test_shapes},
-               {"registered", test_stacked_registered});
+               {"registered", test_stacked_registered}, {"witness", test_stacked_witness});

@@ -6,7 +6,6 @@
 #include "alloc.h"
 #include "check.h"
 #include "graph.h"
-#include "graph_prf.h"
 #include "pool.h"
 #include "sha256.h"
 
@@ -42,13 +41,7 @@ cz_status cz_porep_graph_init(cz_porep_graph *g, const cz_porep_config *c)
     cz_porep_domain_seed(seed, "Filecoin_Feistel", c->porep_id);
     for (unsigned i = 0; i < 4; i++)
         g->feistel_keys[i] = cz_load64_le(seed + 8 * i);
-    /* feistel::precompute: the smallest power of 4 (at least 4) covering the range */
-    g->feistel_elements = CZ_POREP_EXP_PARENTS * c->nodes;
-    unsigned half = 1;
-    while ((1ull << (2 * half)) < g->feistel_elements)
-        half++;
-    g->feistel_half_bits = half;
-    g->feistel_right_mask = (1ull << half) - 1;
+    cz_feistel_init(&g->feistel, g->feistel_keys, CZ_POREP_EXP_PARENTS * c->nodes);
     return CZ_OK;
 }
 
@@ -92,35 +85,23 @@ void cz_porep_graph_drg_parents(const cz_porep_graph *g, uint64_t node,
     parents[g->api == CZ_POREP_API_V1_0_0 ? m_prime : 0] = (uint32_t)(node - 1);
 }
 
-/* feistel::encode: three rounds (L, R) ← (R, L ⊕ F(R, key_i)) over half_bits-bit halves */
-static uint64_t cz_feistel_encode(const cz_porep_graph *g, uint64_t index)
+/* correspondent: the permuted index over 8; V1_0_0 truncates it to u32 before dividing */
+static uint32_t cz_exp_parent(const cz_porep_graph *g, uint64_t permuted)
 {
-    const unsigned half = g->feistel_half_bits;
-    const uint64_t mask = g->feistel_right_mask;
-    uint64_t left = (index >> half) & mask, right = index & mask;
-    for (unsigned i = 0; i < 3; i++) {
-        uint64_t f = cz_blake2b512_feistel(right, g->feistel_keys[i]) & mask;
-        uint64_t next_right = left ^ f;
-        left = right;
-        right = next_right;
-    }
-    return left << half | right;
+    if (g->api == CZ_POREP_API_V1_0_0)
+        permuted = (uint32_t)permuted;
+    return (uint32_t)(permuted / CZ_POREP_EXP_PARENTS);
 }
 
 void cz_porep_graph_exp_parents(const cz_porep_graph *g, uint64_t node,
                                 uint32_t parents[CZ_POREP_EXP_PARENTS])
 {
     CZ_ASSERT(node < g->nodes);
-    for (unsigned i = 0; i < CZ_POREP_EXP_PARENTS; i++) {
-        /* feistel::permute: cycle-walk until the value falls in the range */
-        uint64_t t = cz_feistel_encode(g, node * CZ_POREP_EXP_PARENTS + i);
-        while (t >= g->feistel_elements)
-            t = cz_feistel_encode(g, t);
-        /* V1_0_0 truncates to u32 before dividing (graph.rs correspondent) */
-        if (g->api == CZ_POREP_API_V1_0_0)
-            t = (uint32_t)t;
-        parents[i] = (uint32_t)(t / CZ_POREP_EXP_PARENTS);
-    }
+    uint64_t permuted[CZ_POREP_EXP_PARENTS];
+    cz_feistel_permute_range(&g->feistel, permuted, node * CZ_POREP_EXP_PARENTS,
+                             CZ_POREP_EXP_PARENTS);
+    for (unsigned i = 0; i < CZ_POREP_EXP_PARENTS; i++)
+        parents[i] = cz_exp_parent(g, permuted[i]);
 }
 
 void cz_porep_graph_parents(const cz_porep_graph *g, uint64_t node,
@@ -136,11 +117,25 @@ typedef struct cz_parents_job {
     uint64_t first;
 } cz_parents_job;
 
+#define CZ_PARENTS_BATCH 64 /* nodes whose expander parents are permuted in one batch */
+
 static void cz_parents_body(void *ctx, size_t begin, size_t end)
 {
     const cz_parents_job *job = ctx;
-    for (size_t i = begin; i < end; i++)
-        cz_porep_graph_parents(job->g, job->first + i, job->out + i * CZ_POREP_PARENTS);
+    const cz_porep_graph *g = job->g;
+    uint64_t permuted[CZ_PARENTS_BATCH * CZ_POREP_EXP_PARENTS];
+    for (size_t b = begin; b < end; b += CZ_PARENTS_BATCH) {
+        size_t count = end - b < CZ_PARENTS_BATCH ? end - b : CZ_PARENTS_BATCH;
+        cz_feistel_permute_range(&g->feistel, permuted, (job->first + b) * CZ_POREP_EXP_PARENTS,
+                                 count * CZ_POREP_EXP_PARENTS);
+        for (size_t i = 0; i < count; i++) {
+            uint32_t *row = job->out + (b + i) * CZ_POREP_PARENTS;
+            cz_porep_graph_drg_parents(g, job->first + b + i, row);
+            for (unsigned j = 0; j < CZ_POREP_EXP_PARENTS; j++)
+                row[CZ_POREP_DRG_PARENTS + j] =
+                    cz_exp_parent(g, permuted[i * CZ_POREP_EXP_PARENTS + j]);
+        }
+    }
 }
 
 void cz_porep_graph_parents_range(const cz_porep_graph *g, uint32_t *out, uint64_t first,

@@ -15,17 +15,16 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "graph_prf.h"
 #include "porep.h"
 
-/* 104 bytes: read-only after init, shared by any number of threads. */
+/* 120 bytes: read-only after init, shared by any number of threads. */
 typedef struct cz_porep_graph {
     uint64_t nodes;
     cz_porep_api api;
-    uint8_t drg_seed[28];        /* the ChaCha8 key's first 28 bytes; the node fills the rest */
-    uint64_t feistel_keys[4];    /* the first 3 are used (FEISTEL_ROUNDS) */
-    uint64_t feistel_elements;   /* 8·nodes: the permuted range */
-    uint64_t feistel_right_mask; /* 2^half_bits − 1, with 4^half_bits the power of 4 ≥ range */
-    unsigned feistel_half_bits;
+    uint8_t drg_seed[28];     /* the ChaCha8 key's first 28 bytes; the node fills the rest */
+    uint64_t feistel_keys[4]; /* SHA-256("Filecoin_Feistel" ‖ porep_id) as u64_le */
+    cz_feistel feistel;       /* the permutation of [0, 8·nodes) with the first 3 keys */
 } cz_porep_graph;
 
 /* The graph of a configuration (its nodes, porep_id and API version). CZ_ERR_INVALID_ARG unless

@@ -8,7 +8,9 @@
 #include <string.h>
 
 #include "alloc.h"
+#include "challenges.h"
 #include "check.h"
+#include "graph.h"
 #include "multipack.h"
 #include "num.h"
 #include "poseidon.h"
@@ -210,4 +212,34 @@ void cz_stacked_circuit_synthesize(cz_cs *cs, void *ctx)
 
     cz_multieq_free(&st->m);
     free(st);
+}
+
+cz_status cz_stacked_public_inputs(cz_fr *out, const cz_porep_config *c,
+                                   const uint8_t replica_id[32], const uint8_t comm_d[32],
+                                   const uint8_t comm_r[32], const uint8_t seed[32],
+                                   unsigned partition)
+{
+    CZ_ARG_CHECK(out != NULL && c != NULL && partition < c->partitions);
+    CZ_TRY(cz_fr_from_bytes_le(&out[0], replica_id));
+    CZ_TRY(cz_fr_from_bytes_le(&out[1], comm_d));
+    CZ_TRY(cz_fr_from_bytes_le(&out[2], comm_r));
+    cz_porep_graph graph;
+    CZ_TRY(cz_porep_graph_init(&graph, c));
+    uint64_t challenges[CZ_POREP_MAX_CHALLENGES];
+    CZ_TRY(cz_porep_challenges(challenges, c, replica_id, seed, comm_r, partition));
+
+    /* each PoR input packs the path's index bits, least significant first: the leaf index */
+    cz_fr *in = out + 3;
+    for (unsigned i = 0; i < c->challenges; i++) {
+        uint64_t node = challenges[i];
+        uint32_t parents[CZ_POREP_PARENTS];
+        cz_porep_graph_parents(&graph, node, parents);
+        cz_fr_from_u64(in++, node); /* TreeD */
+        for (unsigned p = 0; p < CZ_POREP_PARENTS; p++)
+            cz_fr_from_u64(in++, parents[p]); /* TreeC */
+        cz_fr_from_u64(in++, node);           /* the challenge */
+        cz_fr_from_u64(in++, node);           /* TreeR */
+        cz_fr_from_u64(in++, node);           /* TreeC */
+    }
+    return CZ_OK;
 }

@@ -32,6 +32,20 @@ CZ_INLINE unsigned cz_stacked_circuit_num_inputs(const cz_porep_config *c)
     return 3 + 18 * c->challenges;
 }
 
+/*
+ * StackedCompound::generate_public_inputs for partition k, from the commitments and the
+ * randomness alone, never from a witness: replica_id, comm_d, comm_r, then per challenge (derived
+ * by the configuration's kind, challenges.h) the packed TreeD path (the challenge), the 6 DRG
+ * and 8 expander parents' packed TreeC paths (the parents, graph.h), the challenge
+ * (UInt64::pack_into_input), and its TreeR and TreeC paths. out has
+ * cz_stacked_circuit_num_inputs(c) entries. CZ_ERR_NOT_CANONICAL if a commitment or replica_id is
+ * not below r; CZ_ERR_INVALID_ARG for a partition out of range.
+ */
+cz_status cz_stacked_public_inputs(cz_fr *out, const cz_porep_config *c,
+                                   const uint8_t replica_id[32], const uint8_t comm_d[32],
+                                   const uint8_t comm_r[32], const uint8_t seed[32],
+                                   unsigned partition);
+
 /* The tree shapes of a configuration: TreeD (SHA-256, binary) and TreeR/TreeC (Poseidon). */
 void cz_porep_tree_shapes(const cz_porep_config *c, cz_merkle_shape *tree_d,
                           cz_merkle_shape *tree_rc);
