@@ -1,5 +1,6 @@
 #include "service.h"
 
+#include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -9,10 +10,28 @@
 #include "log.h"
 #include "metrics.h"
 
+/*
+ * Retries. The engine refuses a job id while a finished job of that id is in its history, but
+ * clients retry a failed, cancelled or timed-out Prove under the same request_id (Curio does;
+ * the Rust daemon runs it anew). So a retry runs as engine job "<request_id>#<n>" (logs and
+ * /status show that id) and AwaitProof and CancelProof of the request_id reach the newest
+ * attempt. Only retried ids are listed: CZ_RETRIES_MAX of them, the oldest forgotten first.
+ */
+#define CZ_RETRIES_MAX 1024
+
+typedef struct cz_retry {
+    char request_id[CZ_JOB_ID_MAX + 1];
+    char job_id[CZ_JOB_ID_MAX + 1]; /* the newest attempt's engine job id */
+    uint32_t attempt;               /* 2, 3, … */
+} cz_retry;
+
 struct cz_service {
     cz_engine *engine;
     uint32_t poll_ms;
     atomic_bool stopping;
+    pthread_mutex_t lock; /* guards retries */
+    cz_retry *retries;    /* a ring of CZ_RETRIES_MAX, n_retries used, next the oldest */
+    size_t n_retries, next;
 };
 
 cz_status cz_service_create(cz_service **out, cz_engine *engine, uint32_t poll_ms)
@@ -20,14 +39,72 @@ cz_status cz_service_create(cz_service **out, cz_engine *engine, uint32_t poll_m
     cz_service *s = calloc(1, sizeof *s);
     if (!s)
         return CZ_ERR_NOMEM;
+    s->retries = calloc(CZ_RETRIES_MAX, sizeof *s->retries);
+    if (!s->retries) {
+        free(s);
+        return CZ_ERR_NOMEM;
+    }
     s->engine = engine;
     s->poll_ms = poll_ms ? poll_ms : 100;
     atomic_init(&s->stopping, false);
+    pthread_mutex_init(&s->lock, NULL);
     *out = s;
     return CZ_OK;
 }
 
-void cz_service_free(cz_service *s) { free(s); }
+void cz_service_free(cz_service *s)
+{
+    if (!s)
+        return;
+    pthread_mutex_destroy(&s->lock);
+    free(s->retries);
+    free(s);
+}
+
+/* Under lock. */
+static cz_retry *cz_retry_find(cz_service *s, const char *request_id)
+{
+    for (size_t i = 0; i < s->n_retries; i++)
+        if (strcmp(s->retries[i].request_id, request_id) == 0)
+            return &s->retries[i];
+    return NULL;
+}
+
+/* The engine job id of a request id: its newest retry's, or itself. */
+static void cz_job_of(cz_service *s, const char *request_id, char out[CZ_JOB_ID_MAX + 1])
+{
+    pthread_mutex_lock(&s->lock);
+    cz_retry *r = cz_retry_find(s, request_id);
+    snprintf(out, CZ_JOB_ID_MAX + 1, "%s", r ? r->job_id : request_id);
+    pthread_mutex_unlock(&s->lock);
+}
+
+/* The next attempt's engine job id for request_id; false when it would be too long. */
+static bool cz_next_attempt(cz_service *s, const char *request_id, char out[CZ_JOB_ID_MAX + 1])
+{
+    pthread_mutex_lock(&s->lock);
+    cz_retry *r = cz_retry_find(s, request_id);
+    uint32_t attempt = r ? r->attempt + 1 : 2;
+    pthread_mutex_unlock(&s->lock);
+    return snprintf(out, CZ_JOB_ID_MAX + 1, "%s#%u", request_id, attempt) <= CZ_JOB_ID_MAX;
+}
+
+static void cz_retry_record(cz_service *s, const char *request_id, const char *job_id)
+{
+    pthread_mutex_lock(&s->lock);
+    cz_retry *r = cz_retry_find(s, request_id);
+    if (!r) {
+        r = &s->retries[s->next];
+        s->next = (s->next + 1) % CZ_RETRIES_MAX;
+        if (s->n_retries < CZ_RETRIES_MAX)
+            s->n_retries++;
+        snprintf(r->request_id, sizeof r->request_id, "%s", request_id);
+    }
+    snprintf(r->job_id, sizeof r->job_id, "%s", job_id);
+    const char *n = strrchr(job_id, '#');
+    r->attempt = n ? (uint32_t)strtoul(n + 1, NULL, 10) : 1;
+    pthread_mutex_unlock(&s->lock);
+}
 
 void cz_service_stop_accepting(cz_service *s) { atomic_store(&s->stopping, true); }
 
@@ -161,27 +238,19 @@ static void cz_log_rpc_error(const cz_rpc_call *call, const char *rpc, const cha
                   sizeof f / sizeof *f);
 }
 
-/*
- * A request_id that names a finished job is a retry (Curio retries a failed, cancelled or
- * timed-out Prove under the same id, as the Rust daemon allows): the finished job is forgotten
- * and the request runs anew. One that names a queued or running job is refused; a job being
- * cancelled (its client went away) is given a second to stop first.
- */
-static cz_status cz_forget_finished(cz_service *s, const char *id)
+/* Whether the engine job id names a finished job (one being cancelled gets a second to stop). */
+static bool cz_finished(cz_service *s, const char *job_id)
 {
     cz_job_result old;
     memset(&old, 0, sizeof old);
     old.struct_size = sizeof old;
-    cz_status st = cz_engine_wait(s->engine, id, 1000, &old);
-    cz_job_state state = old.state;
+    cz_status st = cz_engine_wait(s->engine, job_id, 1000, &old);
     cz_job_result_free(&old);
-    if (st != CZ_OK || cz_engine_forget(s->engine, id) != CZ_OK)
-        return CZ_ERR_EXISTS;
-    cz_log_field f[] = {CZ_LOG_S("job_id", id), CZ_LOG_S("previous", cz_job_state_name(state))};
-    cz_log_fields(CZ_LOG_INFO, "request_id of a finished job submitted again: it runs anew", f, 2);
-    return CZ_OK;
+    return st == CZ_OK;
 }
 
+/* Submits r; a request_id whose newest attempt finished runs again as the next attempt (see
+ * cz_retry). res->job_id is the engine's job id. */
 static cz_rpc_code cz_submit_job(cz_service *s, const cz_rpc_call *call, const char *rpc,
                                  const cz_rpc_submit *r, cz_submit_result *res, char *msg,
                                  size_t msg_len)
@@ -192,20 +261,45 @@ static cz_rpc_code cz_submit_job(cz_service *s, const cz_rpc_call *call, const c
         code = cz_shutting_down(msg, msg_len);
     else if ((code = cz_request(r, &req, msg, msg_len)) == CZ_RPC_OK) {
         res->struct_size = sizeof *res;
-        char why[512] = "";
+        char why[512] = "", job[CZ_JOB_ID_MAX + 1];
+        cz_job_of(s, r->request_id.s, job);
+        req.job_id = job;
         cz_status st = cz_engine_submit(s->engine, &req, res, why, sizeof why);
-        if (st == CZ_ERR_EXISTS && cz_forget_finished(s, r->request_id.s) == CZ_OK)
+        /* a few tries: an attempt's id may be taken by a retry the table forgot */
+        for (int tries = 0; st == CZ_ERR_EXISTS && tries < 8 && cz_finished(s, job); tries++) {
+            if (!cz_next_attempt(s, r->request_id.s, job))
+                break;
+            cz_retry_record(s, r->request_id.s, job);
+            req.job_id = job;
             st = cz_engine_submit(s->engine, &req, res, why, sizeof why);
-        if (st == CZ_ERR_EXISTS)
+        }
+        if (st == CZ_OK && strcmp(job, r->request_id.s) != 0) {
+            cz_log_field f[] = {CZ_LOG_S("request_id", r->request_id.s), CZ_LOG_S("job_id", job)};
+            cz_log_fields(CZ_LOG_INFO, "retry of a finished request_id: it runs anew", f, 2);
+        } else if (st == CZ_ERR_BAD_INPUT) { /* name the cuzk.v1 field the bytes came in */
+            const char *field = r->n_vanilla_proofs ? "vanilla_proofs" : "vanilla_proof";
+            if (strncmp(why, field, strlen(field)) != 0) {
+                char named[sizeof why];
+                snprintf(named, sizeof named, "%s: %s", field, why);
+                memcpy(why, named, sizeof why);
+            }
+        } else if (st == CZ_ERR_EXISTS) {
             snprintf(why, sizeof why,
                      "job '%s' is queued or running: AwaitProof it, or submit under another "
                      "request_id",
-                     r->request_id.s);
+                     job);
+        }
         code = st == CZ_OK ? CZ_RPC_OK : cz_fail(st, why, msg, msg_len);
     }
     if (code != CZ_RPC_OK)
         cz_log_rpc_error(call, rpc, r->request_id.s, code, msg);
     return code;
+}
+
+/* The id a client knows a job by: its request_id (whatever attempt ran), else the engine's. */
+static const char *cz_client_id(const cz_rpc_submit *r, const cz_submit_result *res)
+{
+    return r->request_id.len ? r->request_id.s : res->job_id;
 }
 
 static cz_rpc_code cz_h_submit(void *user, cz_rpc_call *call, const cz_rpc_submit *r,
@@ -214,18 +308,18 @@ static cz_rpc_code cz_h_submit(void *user, cz_rpc_call *call, const cz_rpc_submi
     cz_submit_result res;
     cz_rpc_code code = cz_submit_job(user, call, "SubmitProof", r, &res, msg, msg_len);
     if (code == CZ_RPC_OK) {
-        memcpy(out->job_id, res.job_id, sizeof out->job_id);
+        snprintf(out->job_id, sizeof out->job_id, "%s", cz_client_id(r, &res));
         out->queue_position = res.queue_position;
     }
     return code;
 }
 
-/* A finished job as AwaitProofResponse; CZ_RPC_RESOURCE_EXHAUSTED if the proof cannot be
- * copied. */
-static cz_rpc_code cz_proof_reply(const cz_job_result *r, cz_rpc_proof *out, char *msg,
-                                  size_t msg_len)
+/* A finished job as AwaitProofResponse for the client's id of it; CZ_RPC_RESOURCE_EXHAUSTED if
+ * the proof cannot be copied. */
+static cz_rpc_code cz_proof_reply(const char *id, const cz_job_result *r, cz_rpc_proof *out,
+                                  char *msg, size_t msg_len)
 {
-    memcpy(out->job_id, r->job_id, sizeof out->job_id);
+    snprintf(out->job_id, sizeof out->job_id, "%s", id);
     out->status = r->state == CZ_JOB_COMPLETED   ? CZ_RPC_PROOF_COMPLETED
                   : r->state == CZ_JOB_CANCELLED ? CZ_RPC_PROOF_CANCELLED
                                                  : CZ_RPC_PROOF_FAILED;
@@ -287,11 +381,13 @@ static cz_rpc_code cz_h_await(void *user, cz_rpc_call *call, const cz_rpc_str *j
     cz_service *s = user;
     if (!cz_plain(job_id, "job_id", msg, msg_len))
         return CZ_RPC_INVALID_ARGUMENT;
+    char job[CZ_JOB_ID_MAX + 1];
+    cz_job_of(s, job_id->s, job);
     cz_job_result r;
     memset(&r, 0, sizeof r);
     cz_status st = CZ_OK;
     cz_rpc_code code = CZ_RPC_OK;
-    switch (cz_wait(s, call, job_id->s, timeout_ms, &r, &st)) {
+    switch (cz_wait(s, call, job, timeout_ms, &r, &st)) {
     case CZ_WAIT_GONE: snprintf(msg, msg_len, "the client went away"); return CZ_RPC_CANCELLED;
     case CZ_WAIT_TIMEOUT:
         snprintf(out->job_id, sizeof out->job_id, "%s", job_id->s);
@@ -308,7 +404,7 @@ static cz_rpc_code cz_h_await(void *user, cz_rpc_call *call, const cz_rpc_str *j
         } else if (st != CZ_OK) {
             code = cz_fail(st, NULL, msg, msg_len);
         } else {
-            code = cz_proof_reply(&r, out, msg, msg_len);
+            code = cz_proof_reply(job_id->s, &r, out, msg, msg_len);
         }
         break;
     }
@@ -339,7 +435,8 @@ static cz_rpc_code cz_h_prove(void *user, cz_rpc_call *call, const cz_rpc_submit
         snprintf(msg, msg_len, "the client went away");
         return CZ_RPC_CANCELLED;
     }
-    code = st == CZ_OK ? cz_proof_reply(&r, out, msg, msg_len) : cz_fail(st, NULL, msg, msg_len);
+    code = st == CZ_OK ? cz_proof_reply(cz_client_id(req, &res), &r, out, msg, msg_len)
+                       : cz_fail(st, NULL, msg, msg_len);
     cz_job_result_free(&r);
     return code;
 }
@@ -350,8 +447,10 @@ static cz_rpc_code cz_h_cancel(void *user, cz_rpc_call *call, const cz_rpc_str *
     cz_service *s = user;
     if (!cz_plain(job_id, "job_id", msg, msg_len))
         return CZ_RPC_INVALID_ARGUMENT;
+    char job[CZ_JOB_ID_MAX + 1];
+    cz_job_of(s, job_id->s, job);
     cz_cancel_outcome how = CZ_CANCEL_FINISHED;
-    cz_status st = cz_engine_cancel(s->engine, job_id->s, &how);
+    cz_status st = cz_engine_cancel(s->engine, job, &how);
     if (st == CZ_ERR_NOT_FOUND) {
         snprintf(msg, msg_len, "no job '%s' to cancel", job_id->s);
         cz_log_rpc_error(call, "CancelProof", job_id->s, CZ_RPC_NOT_FOUND, msg);
@@ -361,7 +460,7 @@ static cz_rpc_code cz_h_cancel(void *user, cz_rpc_call *call, const cz_rpc_str *
         return cz_fail(st, NULL, msg, msg_len);
     *was_running = how == CZ_CANCEL_STOPPING;
     static const char *const outcome[] = {"dequeued", "stopping", "already finished"};
-    cz_log_field f[] = {CZ_LOG_S("job_id", job_id->s), CZ_LOG_S("outcome", outcome[how])};
+    cz_log_field f[] = {CZ_LOG_S("job_id", job), CZ_LOG_S("outcome", outcome[how])};
     cz_log_fields(CZ_LOG_INFO, "CancelProof", f, 2);
     return CZ_RPC_OK;
 }

@@ -1,8 +1,9 @@
 /*
  * cuzk.v1.ProvingEngine over the engine (include/cuzk/engine.h): the daemon's RPC handlers.
  *
- *   SubmitProof  cz_engine_submit; request_id is the job id (a finished job's id runs anew:
- *                clients retry under the same id; a queued or running one is refused)
+ *   SubmitProof  cz_engine_submit; request_id is the job id (a finished job's request_id runs
+ *                anew, as job "<request_id>#2", …: clients retry under the same id; a queued or
+ *                running one is refused)
  *   AwaitProof   cz_engine_wait up to timeout_ms (0: until done); status TIMEOUT when it ran out
  *   Prove        submit, then wait; a client that goes away cancels its job
  *   CancelProof  cz_engine_cancel; was_running when it stopped a running job

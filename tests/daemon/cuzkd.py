@@ -2,9 +2,8 @@
 proto/cuzk/v1/proving.proto (Debian's python3-grpcio and protoc's python output), and the
 independent checks of what comes back (`cuzk verify` with public inputs computed here).
 
-Each test script takes: --daemon BIN (the program with `daemon`/`client` commands), --cuzk BIN
-(the cuzk program: setup, verify), --params DIR (demo-sha256-1.params/.vk, see make_params),
---proto DIR (the .proto root), then unittest's own arguments.
+Each test script takes: --cuzk BIN (the cuzk program), --params DIR (demo-sha256-1.params/.vk,
+see make_params), --proto DIR (the .proto root), then unittest's own arguments.
 """
 import argparse
 import hashlib
@@ -37,9 +36,8 @@ def main():
     """Parses the shared arguments, builds the Python stubs, runs the calling script's tests."""
     global ARGS, pb, pbg
     p = argparse.ArgumentParser()
-    for a in ("--daemon", "--cuzk", "--params", "--proto"):
+    for a in ("--cuzk", "--params", "--proto"):
         p.add_argument(a, required=True)
-    p.add_argument("--stub", action="store_true", help="the daemon runs the engine stub")
     ARGS, rest = p.parse_known_args()
     gen = tempfile.mkdtemp(prefix="cuzk-pb-")
     plugin = shutil.which("grpc_python_plugin")
@@ -128,7 +126,7 @@ class Daemon:
         self.starts += 1
         log = open(self.log, "a")
         self.proc = subprocess.Popen(
-            [ARGS.daemon, "daemon", "--config", self.config, "--listen", self.listen,
+            [ARGS.cuzk, "daemon", "--config", self.config, "--listen", self.listen,
              "--status-listen", "127.0.0.1:0", "--param-cache", ARGS.params] + self.args,
             stdout=log, stderr=subprocess.STDOUT)
         log.close()

@@ -20,7 +20,7 @@ ROOT = os.path.dirname(os.path.dirname(HERE))
 
 
 def run(*args, **kw):
-    return subprocess.run([cuzkd.ARGS.daemon] + list(args), capture_output=True, text=True, **kw)
+    return subprocess.run([cuzkd.ARGS.cuzk] + list(args), capture_output=True, text=True, **kw)
 
 
 class CheckConfigTest(unittest.TestCase):
