@@ -22,7 +22,7 @@
 typedef struct cz_retry {
     char request_id[CZ_JOB_ID_MAX + 1];
     char job_id[CZ_JOB_ID_MAX + 1]; /* the newest attempt's engine job id */
-    uint32_t attempt;               /* 2, 3, … */
+    uint32_t attempt;               /* its number: 2, 3, … */
 } cz_retry;
 
 struct cz_service {
@@ -70,26 +70,19 @@ static cz_retry *cz_retry_find(cz_service *s, const char *request_id)
     return NULL;
 }
 
-/* The engine job id of a request id: its newest retry's, or itself. */
-static void cz_job_of(cz_service *s, const char *request_id, char out[CZ_JOB_ID_MAX + 1])
+/* The engine job id of a request id's newest attempt (itself for the first) and its number. */
+static uint32_t cz_job_of(cz_service *s, const char *request_id, char out[CZ_JOB_ID_MAX + 1])
 {
     pthread_mutex_lock(&s->lock);
     cz_retry *r = cz_retry_find(s, request_id);
     snprintf(out, CZ_JOB_ID_MAX + 1, "%s", r ? r->job_id : request_id);
+    uint32_t attempt = r ? r->attempt : 1;
     pthread_mutex_unlock(&s->lock);
+    return attempt;
 }
 
-/* The next attempt's engine job id for request_id; false when it would be too long. */
-static bool cz_next_attempt(cz_service *s, const char *request_id, char out[CZ_JOB_ID_MAX + 1])
-{
-    pthread_mutex_lock(&s->lock);
-    cz_retry *r = cz_retry_find(s, request_id);
-    uint32_t attempt = r ? r->attempt + 1 : 2;
-    pthread_mutex_unlock(&s->lock);
-    return snprintf(out, CZ_JOB_ID_MAX + 1, "%s#%u", request_id, attempt) <= CZ_JOB_ID_MAX;
-}
-
-static void cz_retry_record(cz_service *s, const char *request_id, const char *job_id)
+static void cz_retry_record(cz_service *s, const char *request_id, const char *job_id,
+                            uint32_t attempt)
 {
     pthread_mutex_lock(&s->lock);
     cz_retry *r = cz_retry_find(s, request_id);
@@ -101,8 +94,7 @@ static void cz_retry_record(cz_service *s, const char *request_id, const char *j
         snprintf(r->request_id, sizeof r->request_id, "%s", request_id);
     }
     snprintf(r->job_id, sizeof r->job_id, "%s", job_id);
-    const char *n = strrchr(job_id, '#');
-    r->attempt = n ? (uint32_t)strtoul(n + 1, NULL, 10) : 1;
+    r->attempt = attempt;
     pthread_mutex_unlock(&s->lock);
 }
 
@@ -262,17 +254,17 @@ static cz_rpc_code cz_submit_job(cz_service *s, const cz_rpc_call *call, const c
     else if ((code = cz_request(r, &req, msg, msg_len)) == CZ_RPC_OK) {
         res->struct_size = sizeof *res;
         char why[512] = "", job[CZ_JOB_ID_MAX + 1];
-        cz_job_of(s, r->request_id.s, job);
+        uint32_t attempt = cz_job_of(s, r->request_id.s, job);
         req.job_id = job;
         cz_status st = cz_engine_submit(s->engine, &req, res, why, sizeof why);
-        /* a few tries: an attempt's id may be taken by a retry the table forgot */
+        /* a few tries: an attempt's id may be taken by one the table forgot */
         for (int tries = 0; st == CZ_ERR_EXISTS && tries < 8 && cz_finished(s, job); tries++) {
-            if (!cz_next_attempt(s, r->request_id.s, job))
+            if (snprintf(job, sizeof job, "%s#%u", r->request_id.s, ++attempt) >= (int)sizeof job)
                 break;
-            cz_retry_record(s, r->request_id.s, job);
-            req.job_id = job;
             st = cz_engine_submit(s->engine, &req, res, why, sizeof why);
         }
+        if (st == CZ_OK && attempt > 1)
+            cz_retry_record(s, r->request_id.s, job, attempt);
         if (st == CZ_OK && strcmp(job, r->request_id.s) != 0) {
             cz_log_field f[] = {CZ_LOG_S("request_id", r->request_id.s), CZ_LOG_S("job_id", job)};
             cz_log_fields(CZ_LOG_INFO, "retry of a finished request_id: it runs anew", f, 2);
