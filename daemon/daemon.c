@@ -166,7 +166,7 @@ static void cz_log_ready(const cz_daemon_config *c, const char *bound, const cha
     cz_engine_status *s = NULL;
     cz_engine_get_status(e, &s);
     cz_log_field f[] = {CZ_LOG_S("listen", bound),
-                        CZ_LOG_S("status_listen", http_bound),
+                        CZ_LOG_S("status_listen", http_bound[0] ? http_bound : "off"),
                         CZ_LOG_S("param_cache", c->param_cache),
                         CZ_LOG_U("budget_bytes", s ? s->budget_limit : 0),
                         CZ_LOG_U("threads", s ? s->threads : 0),

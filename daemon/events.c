@@ -119,11 +119,10 @@ static void cz_stage_timeline(cz_events *ev, const cz_job_event *e)
     snprintf(detail, sizeof detail, "partition=%u", e->partition);
     if (e->stage == CZ_STAGE_SYNTHESIS && start) {
         cz_timeline(e, "SYNTH_START", detail);
-    } else if (e->stage == CZ_STAGE_SYNTHESIS) {
-        snprintf(detail, sizeof detail, "partition=%u,synth_ms=%.0f", e->partition,
-                 e->seconds * 1e3);
-        cz_timeline(e, "SYNTH_END", detail);
-    } else if (e->stage == CZ_STAGE_WAIT_PROVER && start) {
+    } else if (e->stage == CZ_STAGE_SYNTHESIS) { /* then queued for a prover, as in Rust */
+        char end[sizeof detail + 32];
+        snprintf(end, sizeof end, "%s,synth_ms=%.0f", detail, e->seconds * 1e3);
+        cz_timeline(e, "SYNTH_END", end);
         cz_timeline(e, "GPU_QUEUE", detail);
     } else if (e->stage == CZ_STAGE_QUOTIENT && start) {
         pthread_mutex_lock(&ev->lock);

@@ -6,8 +6,8 @@
  * failed (with the reason) and cancelled at info (failed: warn); each stage of each partition at
  * debug. TIMELINE lines (when enabled) use the Rust engine's format and event names,
  *   TIMELINE,<ms since the engine started>,<event>,<job id>,<detail>
- * SYNTH_START/SYNTH_END (partition=P[,synth_ms=N]), GPU_QUEUE (synthesized, waiting for a
- * prover), GPU_START/GPU_END (the prove stage: NTTs and MSMs, here on the CPU; gpu_ms=N).
+ * SYNTH_START/SYNTH_END (partition=P[,synth_ms=N]), GPU_QUEUE (synthesized: queued for a
+ * prover, right after SYNTH_END), GPU_START/GPU_END (the prove stage: NTTs and MSMs, here on the CPU; gpu_ms=N).
  */
 #ifndef CZ_DAEMON_EVENTS_H
 #define CZ_DAEMON_EVENTS_H

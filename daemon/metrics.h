@@ -8,13 +8,15 @@
  *   cuzk_proofs_completed{proof_kind}, cuzk_proofs_failed{proof_kind}
  *        declared untyped: a counter without _total fails promtool's lint, and renaming them
  *        would break the dashboards built on them (cuzk_jobs_finished_total is the counter)
- *   cuzk_proof_duration_seconds{proof_kind}   a histogram (the Rust daemon's summary had only
- *        _count and _sum, which keep their names and meaning)
+ *   cuzk_proof_duration_seconds{proof_kind}   a histogram: the Rust daemon's summary had only
+ *        _count and _sum, which keep their names (over all proofs here, over the last 1000
+ *        there, so that its count could fall)
  * and cuzk's own:
  *   cuzk_jobs_submitted_total; cuzk_jobs_finished_total{proof_kind,outcome} (completed, failed,
  *   cancelled); cuzk_jobs_queued{proof_kind,priority}; cuzk_jobs_running{proof_kind};
  *   cuzk_phase_duration_seconds{proof_kind,phase} (queue_wait, synthesis, prove, self_check:
- *   per partition); cuzk_memory_budget_bytes, cuzk_memory_used_bytes, cuzk_memory_peak_bytes;
+ *   per partition); cuzk_memory_budget_bytes, cuzk_memory_used_bytes, cuzk_memory_peak_bytes
+ *   (reserved), cuzk_memory_allocated_bytes, cuzk_memory_allocated_peak_bytes (held);
  *   cuzk_srs_bytes{tier} (resident, mapped, disk); cuzk_srs_loads_total,
  *   cuzk_srs_evictions_total; cuzk_running_partitions; cuzk_synthesis_workers,
  *   cuzk_prove_workers; cuzk_draining.

@@ -271,9 +271,9 @@ static cz_rpc_code cz_submit_job(cz_service *s, const cz_rpc_call *call, const c
         } else if (st == CZ_ERR_BAD_INPUT) { /* name the cuzk.v1 field the bytes came in */
             const char *field = r->n_vanilla_proofs ? "vanilla_proofs" : "vanilla_proof";
             if (strncmp(why, field, strlen(field)) != 0) {
-                char named[sizeof why];
+                char named[sizeof why + 32];
                 snprintf(named, sizeof named, "%s: %s", field, why);
-                memcpy(why, named, sizeof why);
+                memcpy(why, named, sizeof why - 1); /* cut to why's size */
             }
         } else if (st == CZ_ERR_EXISTS) {
             snprintf(why, sizeof why,

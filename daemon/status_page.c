@@ -82,6 +82,8 @@ char *cz_status_json(const cz_engine_status *s, const cz_engine_metrics *m)
         memory, "available_bytes",
         cz_u64(s->budget_limit > s->budget_used ? s->budget_limit - s->budget_used : 0));
     json_object_set_new(memory, "peak_bytes", cz_u64(s->budget_peak));
+    json_object_set_new(memory, "allocated_bytes", cz_u64(s->allocated));
+    json_object_set_new(memory, "allocated_peak_bytes", cz_u64(s->allocated_peak));
     json_t *synthesis = json_object();
     json_object_set_new(synthesis, "max_concurrent", cz_u64(s->synthesis_workers));
     json_object_set_new(synthesis, "active", cz_u64(synthesizing));

@@ -3,7 +3,8 @@
  * refreshes itself, rendered here: no script runs in the browser).
  *
  * The JSON keeps the Rust daemon's /status field names where cuzk has the same facts:
- *   uptime_secs; memory {total_bytes, used_bytes, available_bytes, peak_bytes};
+ *   uptime_secs; memory {total_bytes, used_bytes, available_bytes, peak_bytes, allocated_bytes,
+ *   allocated_peak_bytes};
  *   synthesis {max_concurrent, active}; pipelines [{job_id, proof_kind, priority, circuit_id,
  *   started_secs_ago, total_partitions, partitions_done, stage, partition, bytes_reserved}];
  *   gpu_workers [] (none); allocations {srs [{circuit_id, bytes, last_used_secs_ago, evictable,

@@ -11,8 +11,8 @@ import cuzkd
 from cuzkd import demo_request, metric
 
 CLIENTS = 8
-JOBS_PER_CLIENT = 2
-HIGH_CLIENTS = 2  # the last two; they start once the LOW clients' jobs are queued
+HIGH_CLIENTS = 2  # the last two; they start once the other clients' jobs are queued
+JOBS = [1] * (CLIENTS - HIGH_CLIENTS) + [2] * HIGH_CLIENTS  # per client, one after the other
 BUDGET = 1 << 30
 
 
@@ -36,7 +36,7 @@ class LoadTest(unittest.TestCase):
                 stub = d.stub()  # a channel per client
                 if high:
                     low_queued.wait(60)
-                for j in range(JOBS_PER_CLIENT):
+                for j in range(JOBS[c]):
                     jid = "load-%d-%d" % (c, j)
                     t = time.time()
                     try:
@@ -54,7 +54,7 @@ class LoadTest(unittest.TestCase):
             for t in threads:
                 t.start()
             stub = d.stub()
-            lows = (CLIENTS - HIGH_CLIENTS)
+            lows = CLIENTS - HIGH_CLIENTS
             cuzkd.wait_for(lambda: metric(stub.GetMetrics(pb.GetMetricsRequest()).prometheus_text,
                                           "cuzk_jobs_submitted_total") >= lows)
             low_queued.set()
@@ -63,7 +63,7 @@ class LoadTest(unittest.TestCase):
             self.assertEqual(errors, [])
 
             # every job answered once, with a proof of its own message
-            self.assertEqual(len(results), CLIENTS * JOBS_PER_CLIENT)
+            self.assertEqual(len(results), sum(JOBS))
             for jid, (_, _, _, r) in results.items():
                 c, j = map(int, jid.split("-")[1:])
                 self.assertEqual(r.job_id, jid)
@@ -71,12 +71,14 @@ class LoadTest(unittest.TestCase):
                 self.assertTrue(cuzkd.verify_demo(r.proof, message(c, j), d.dir), jid)
             s = stub.GetStatus(pb.GetStatusRequest())
             text = stub.GetMetrics(pb.GetMetricsRequest()).prometheus_text
-            self.assertEqual(s.total_proofs_completed, CLIENTS * JOBS_PER_CLIENT)
-            self.assertEqual(metric(text, "cuzk_jobs_submitted_total"), CLIENTS * JOBS_PER_CLIENT)
+            self.assertEqual(s.total_proofs_completed, sum(JOBS))
+            self.assertEqual(metric(text, "cuzk_jobs_submitted_total"), sum(JOBS))
             self.assertEqual(sum(q.pending + q.in_progress for q in s.queues), 0)
 
             # memory: the engine's accounting and the process's peak resident set
             self.assertLessEqual(metric(text, "cuzk_memory_peak_bytes"), BUDGET)
+            self.assertLessEqual(metric(text, "cuzk_memory_allocated_peak_bytes"),
+                                 metric(text, "cuzk_memory_peak_bytes"))
             self.assertLessEqual(d.peak_rss(), BUDGET)
 
             # priority: each HIGH job finished before some LOW/NORMAL job submitted earlier
