@@ -107,7 +107,7 @@ class Daemon:
     """A `daemon` process on a unix socket in a fresh directory, with the status HTTP server on
     a loopback port it picks; its log is a file there."""
 
-    def __init__(self, config="", args=(), socket_dir=None, listen=None):
+    def __init__(self, config="", args=(), socket_dir=None, listen=None, param_cache=None):
         self.dir = tempfile.mkdtemp(prefix="cuzkd-")
         self.socket_dir = socket_dir or os.path.join(self.dir, "run")  # created by the daemon
         self.socket = os.path.join(self.socket_dir, "cuzk.sock")
@@ -118,6 +118,7 @@ class Daemon:
             f.write(config)
         self.log = os.path.join(self.dir, "daemon.log")
         self.args = list(args)
+        self.param_cache = param_cache or ARGS.params
         self.proc = None
         self.http = None
         self.starts = 0
@@ -127,7 +128,7 @@ class Daemon:
         log = open(self.log, "a")
         self.proc = subprocess.Popen(
             [ARGS.cuzk, "daemon", "--config", self.config, "--listen", self.listen,
-             "--status-listen", "127.0.0.1:0", "--param-cache", ARGS.params] + self.args,
+             "--status-listen", "127.0.0.1:0", "--param-cache", self.param_cache] + self.args,
             stdout=log, stderr=subprocess.STDOUT)
         log.close()
         end = time.time() + timeout

@@ -87,10 +87,17 @@ class RpcTest(unittest.TestCase):
         again = self.stub.AwaitProof(self.pb.AwaitProofRequest(job_id="submit-1", timeout_ms=1))
         self.assertEqual(again.proof, r.proof)  # the result stays for later waits
         # the id of a finished job runs anew (clients retry under one id); a live one is refused
-        self.stub.SubmitProof(demo_request(msg(4), "submit-1"))
+        long = [msg(200 + i) for i in range(16)]
+        self.stub.SubmitProof(demo_request(None, "submit-1", messages=long))
         self.check_code(cuzkd.grpc.StatusCode.ALREADY_EXISTS, self.stub.SubmitProof,
                         demo_request(msg(4), "submit-1"), contains="submit-1")
+        self.stub.CancelProof(self.pb.CancelProofRequest(job_id="submit-1"))
         r = self.stub.AwaitProof(self.pb.AwaitProofRequest(job_id="submit-1"))
+        self.assertEqual((r.job_id, r.status), ("submit-1", self.pb.AwaitProofResponse.CANCELLED))
+        r = self.stub.Prove(self.pb.ProveRequest(submit=demo_request(msg(4), "submit-1"))).result
+        self.assertEqual((r.job_id, r.status), ("submit-1", self.pb.AwaitProofResponse.COMPLETED))
+        self.assertTrue(cuzkd.verify_demo(r.proof, msg(4), self.d.dir))
+        r = self.stub.AwaitProof(self.pb.AwaitProofRequest(job_id="submit-1"))  # the newest
         self.assertTrue(cuzkd.verify_demo(r.proof, msg(4), self.d.dir))
 
     def test_cancel_and_timeout(self):
