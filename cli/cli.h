@@ -24,6 +24,9 @@ int cz_cmd_demo_porep(int argc, char **argv);
 int cz_cmd_setup_porep(int argc, char **argv);
 int cz_cmd_prove_porep(int argc, char **argv);
 int cz_cmd_verify_porep(int argc, char **argv);
+/* The daemon and its client (cmd_daemon.c, cmd_client.c; built with CZ_DAEMON). */
+int cz_cmd_daemon(int argc, char **argv);
+int cz_cmd_client(int argc, char **argv);
 
 /* Prints "cuzk CMD: WHAT: <status>[: why]" to stderr ("cuzk CMD: why (<status>)" when why starts
  * with WHAT, a file name); returns the exit status of st (cz_cli_exit_status). */

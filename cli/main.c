@@ -36,6 +36,8 @@ static void cz_cli_usage(FILE *out)
                  "  porep          Filecoin PoRep: registered proofs, test sectors\n"
                  "  demo|setup|prove|verify porep   Filecoin PoRep (seal commit phase 2)\n"
                  "  params         Filecoin parameter files: check a file whole, name, find\n"
+                 "  daemon         serve Curio's cuzk.v1 gRPC API (the proving engine)\n"
+                 "  client         talk to a daemon: prove, submit, await, cancel, status, ...\n"
                  "  bench <area>   run benchmarks (cuzk bench --help lists the areas)\n"
                  "  version        print the version and build\n"
                  "  help           this text\n\n"
@@ -67,6 +69,19 @@ static int cz_cli_bench(int argc, char **argv)
     return 2;
 }
 
+#ifndef CZ_HAVE_DAEMON
+static int cz_cli_no_daemon(const char *cmd)
+{
+    fprintf(stderr,
+            "cuzk %s: this build has no daemon (configure with -DCZ_DAEMON=ON after "
+            "scripts/setup-debian.sh installs gRPC, libmicrohttpd and cpptoml)\n",
+            cmd);
+    return 2;
+}
+int cz_cmd_daemon(int argc, char **argv) { return cz_cli_no_daemon("daemon"); }
+int cz_cmd_client(int argc, char **argv) { return cz_cli_no_daemon("client"); }
+#endif
+
 int main(int argc, char **argv)
 {
     if (argc < 2) {
@@ -86,7 +101,9 @@ int main(int argc, char **argv)
                     {"verify", cz_cmd_verify, cz_cmd_verify_porep},
                     {"export-vk", cz_cmd_export_vk, NULL},
                     {"porep", cz_cmd_porep, NULL},
-                    {"params", cz_cmd_params, NULL}};
+                    {"params", cz_cmd_params, NULL},
+                    {"daemon", cz_cmd_daemon, NULL},
+                    {"client", cz_cmd_client, NULL}};
     for (size_t i = 0; i < sizeof commands / sizeof *commands; i++) {
         if (strcmp(cmd, commands[i].name) != 0)
             continue;
