@@ -20,32 +20,12 @@ static int cz_porep_unknown(const char *cmd, const char *proof)
     return CZ_CLI_EXIT_USAGE;
 }
 
-/*
- * The official file (ext ".params" or ".vk") of a proof's parameters for an option spec: a
- * directory searched for the official name, a file used as is, NULL for the parameter
- * directory. must_exist: an error (printed) when the file is not there. false after a message.
- */
+/* The official file of a PoRep proof's parameters (cz_cli_fil_params_file). */
 static bool cz_porep_params_file(char *path, size_t len, const char *cmd, const char *spec,
                                  const cz_porep_info *info, const char *ext, bool must_exist)
 {
-    char stem[CZ_FIL_STEM_MAX], why[1024] = "";
-    if (cz_fil_params_stem(stem, CZ_FIL_POREP, info->sector_size) != CZ_OK) {
-        fprintf(stderr, "cuzk %s: no parameters are named for %s\n", cmd, info->name);
-        return false;
-    }
-    if (cz_fil_params_path(path, len, spec, stem, ext, why, sizeof why) == CZ_OK)
-        return true;
-    if (must_exist) {
-        fprintf(stderr, "cuzk %s: %s\n", cmd, why);
-        return false;
-    }
-    /* a file to be written: in the directory given (or the parameter directory) */
-    const char *dir = spec ? spec : cz_fil_params_dir();
-    if (snprintf(path, len, "%s/%s%s", dir, stem, ext) >= (int)len) {
-        fprintf(stderr, "cuzk %s: the path in %s is too long\n", cmd, dir);
-        return false;
-    }
-    return true;
+    return cz_cli_fil_params_file(path, len, cmd, spec, CZ_FIL_POREP, info->sector_size, info->name,
+                                  ext, must_exist);
 }
 
 static const char cz_porep_params_help[] =
@@ -116,31 +96,6 @@ static int cz_porep_info_cmd(int argc, char **argv)
 
 /* ---- porep gen-sector ---- */
 
-/* Progress on stderr: a line per step, its percentage rewritten in place. */
-typedef struct cz_porep_progress_state {
-    char step[64];
-    double start;
-} cz_porep_progress_state;
-
-static void cz_porep_progress(void *ctx, const char *step, uint64_t done, uint64_t total)
-{
-    cz_porep_progress_state *p = ctx;
-    if (strcmp(p->step, step) != 0) {
-        if (p->step[0])
-            fprintf(stderr, "\r  %-16s done (%.2f s)\n", p->step, cz_cli_seconds() - p->start);
-        snprintf(p->step, sizeof p->step, "%s", step);
-        p->start = cz_cli_seconds();
-    }
-    fprintf(stderr, "\r  %-16s %5.1f%%", step, total ? 100.0 * (double)done / (double)total : 0.0);
-}
-
-/* Ends the last step's line. */
-static void cz_porep_progress_end(cz_porep_progress_state *p)
-{
-    if (p->step[0])
-        fprintf(stderr, "\r  %-16s done (%.2f s)\n", p->step, cz_cli_seconds() - p->start);
-}
-
 static int cz_porep_gen_sector_cmd(int argc, char **argv)
 {
     const char *proof = NULL, *out = NULL, *prover_id = NULL, *ticket = NULL, *seed = NULL;
@@ -191,10 +146,9 @@ static int cz_porep_gen_sector_cmd(int argc, char **argv)
     double t0 = cz_cli_seconds();
     char *json = NULL;
     size_t len = 0;
-    cz_porep_progress_state progress = {"", 0};
-    cz_status st =
-        cz_porep_gen_sector(&json, &len, proof, &spec, pool, cz_porep_progress, &progress);
-    cz_porep_progress_end(&progress);
+    cz_cli_progress_state progress = {"", 0};
+    cz_status st = cz_porep_gen_sector(&json, &len, proof, &spec, pool, cz_cli_progress, &progress);
+    cz_cli_progress_end(&progress);
     cz_pool_destroy(pool);
     if (st == CZ_ERR_UNSUPPORTED) {
         fprintf(stderr,
@@ -215,6 +169,13 @@ static int cz_porep_gen_sector_cmd(int argc, char **argv)
 }
 
 /* ---- setup / prove / verify porep ---- */
+
+/* cz_cli_setup_fn over cz_porep_setup (ctx: the proof's name or size). */
+static cz_status cz_porep_setup_fn(cz_params **out, const void *ctx, const uint64_t *seed,
+                                   cz_pool *pool)
+{
+    return cz_porep_setup(out, ctx, seed, pool);
+}
 
 int cz_cmd_setup_porep(int argc, char **argv)
 {
@@ -259,41 +220,10 @@ int cz_cmd_setup_porep(int argc, char **argv)
     }
     if (cz_porep_info_get(&info, proof) != CZ_OK)
         return cz_porep_unknown("setup porep", proof);
-    char params_path[4096], vk_path[4096];
-    if (!cz_porep_params_file(params_path, sizeof params_path, "setup porep", params_opt, &info,
-                              ".params", false) ||
-        !cz_porep_params_file(vk_path, sizeof vk_path, "setup porep", vk_opt ? vk_opt : params_opt,
-                              &info, ".vk", false))
-        return CZ_CLI_EXIT_USAGE;
-    /* a .vk beside a .params given as a file */
-    if (!vk_opt && params_opt && strcmp(params_path, params_opt) == 0) {
-        size_t n = strlen(params_path);
-        if (n > 7 && strcmp(params_path + n - 7, ".params") == 0)
-            snprintf(vk_path, sizeof vk_path, "%.*s.vk", (int)(n - 7), params_path);
-    }
-    if (!force && (access(params_path, F_OK) == 0 || access(vk_path, F_OK) == 0)) {
-        fprintf(stderr,
-                "cuzk setup porep: %s exists (it may be the network's file); --force "
-                "overwrites it\n",
-                access(params_path, F_OK) == 0 ? params_path : vk_path);
-        return CZ_CLI_EXIT_USAGE;
-    }
-    cz_pool *pool = cz_cli_pool((unsigned)threads);
-    if (insecure)
-        fprintf(stderr, "cuzk setup porep: WARNING: --insecure-seed: these parameters are "
-                        "insecure\n");
-    fprintf(stderr, "cuzk setup porep: generating %s parameters … ", info.name);
-    double t0 = cz_cli_seconds();
-    cz_params *p = NULL;
-    cz_status st = cz_porep_setup(&p, proof, insecure ? &seed : NULL, pool);
-    if (st == CZ_OK)
-        st = cz_params_save(p, params_path, vk_path);
-    fprintf(stderr, "%s (%.2f s)\n", st == CZ_OK ? "done" : "failed", cz_cli_seconds() - t0);
-    if (st == CZ_OK)
-        fprintf(stderr, "cuzk setup porep: wrote %s and %s\n", params_path, vk_path);
-    cz_params_free(p);
-    cz_pool_destroy(pool);
-    return st == CZ_OK ? CZ_CLI_EXIT_OK : cz_cli_fail("setup porep", params_path, st, NULL);
+    cz_cli_fil_setup_job job = {"setup porep", CZ_FIL_POREP,      info.sector_size,
+                                info.name,     params_opt,        vk_opt,
+                                force,         (unsigned)threads, insecure ? &seed : NULL};
+    return cz_cli_fil_setup(&job, cz_porep_setup_fn, proof);
 }
 
 /* Reads a C1 output file and checks its vanilla proofs. NULL after a message. */
@@ -546,32 +476,14 @@ int cz_cmd_demo_porep(int argc, char **argv)
            cz_cli_seconds() - t0);
 
     /* parameters: cached, or generated now (insecure demo seed) */
-    t0 = cz_cli_seconds();
     double setup_s = 0;
     cz_params *params = NULL;
-    cz_params_load_opts lo = {.pool = pool};
-    if (access(params_path, R_OK) == 0 &&
-        cz_params_load(&params, params_path, &lo, why, sizeof why) == CZ_OK) {
-        printf("parameters: loaded %s (%.2f s)\n", params_path, cz_cli_seconds() - t0);
-    } else {
-        if (why[0])
-            printf("parameters: cached file unusable (%s); regenerating\n", why);
-        printf("parameters: generating (INSECURE demo seed; minutes, once) … ");
-        fflush(stdout);
-        uint64_t seed = 0x637a6b706f726570ULL;
-        st = cz_porep_setup(&params, proof, &seed, pool);
-        setup_s = cz_cli_seconds() - t0;
-        if (st != CZ_OK) {
-            cz_c1_free(c1);
-            cz_pool_destroy(pool);
-            return cz_cli_fail("demo porep", "setup", st, NULL);
-        }
-        printf("done (%.2f s)\n", setup_s);
-        if (!cz_cli_mkdirs(dir) || cz_params_save(params, params_path, vk_path) != CZ_OK)
-            fprintf(stderr, "cuzk demo porep: could not cache the parameters in %s (continuing)\n",
-                    dir);
-        else
-            printf("parameters: cached in %s\n", dir);
+    st = cz_cli_demo_params(&params, &setup_s, "demo porep", dir, params_path, vk_path,
+                            cz_porep_setup_fn, proof, 0x637a6b706f726570ULL, pool);
+    if (st != CZ_OK) {
+        cz_c1_free(c1);
+        cz_pool_destroy(pool);
+        return cz_cli_fail("demo porep", "setup", st, NULL);
     }
 
     /* prove (each partition self-checked), then verify the whole proof with the key alone */
