@@ -158,7 +158,7 @@ static int cz_post_gen_cmd(int argc, char **argv)
     const cz_cli_opt opts[] = {
         {"--kind", CZ_OPT_CHOICE, &kind, "window|winning", "WindowPoSt or WinningPoSt",
          .required = true, .given = &have_kind, .choices = cz_post_kinds},
-        {"--size", CZ_OPT_STRING, &proof, "SIZE", "the sector size (up to 512MiB)"},
+        {"--size", CZ_OPT_STRING, &proof, "SIZE", "the sector size (sealed: up to 512MiB)"},
         {"--proof", CZ_OPT_STRING, &proof, "PROOF", "or the registered proof"},
         {"--out", CZ_OPT_STRING, &out, "DIR", "where to write public.json and the .vproof files",
          .required = true},
@@ -169,6 +169,9 @@ static int cz_post_gen_cmd(int argc, char **argv)
         {"--randomness", CZ_OPT_STRING, &randomness, "HEX",
          "32 bytes, the chain's randomness (default 03 × 32);\nthe top two bits are cleared as "
          "Lotus does"},
+        {"--sparse", CZ_OPT_FLAG, &spec.sparse, NULL,
+         "sparse replicas: only the challenged paths of TreeR,\nthe rest pseudo-random (any "
+         "size, 32GiB and 64GiB\nincluded; the proofs verify like real ones)"},
         {"--threads", CZ_OPT_UINT, &threads, "N", "threads (default: all online CPUs)", .min = 1,
          .max = 1024},
     };
@@ -178,7 +181,8 @@ static int cz_post_gen_cmd(int argc, char **argv)
         "Seals deterministic test sectors (the PoRep test-sector generator) and makes their\n"
         "PoSt vanilla proofs for the randomness, as generate_single_vanilla_proof does:\n"
         "DIR/sector-<n>.vproof, one bincode FallbackPoStSectorProof per sector (what Curio\n"
-        "sends), and DIR/public.json, the chain's WindowPoStVerifyInfo for them.\n",
+        "sends), and DIR/public.json, the chain's WindowPoStVerifyInfo for them. With\n"
+        "--sparse the sectors are not sealed (any size).\n",
         opts,
         CZ_ARRAY_SIZE(opts),
         cz_post_proof_help};

@@ -19,6 +19,7 @@ static const cz_cli_area cz_bench_areas[] = {
     {"prove", cz_bench_prove, "Groth16 proofs of SHA-256 circuits per phase (s), peak memory"},
     {"msm", cz_bench_msm, "G1/G2 multi-scalar multiplication (s per MSM)"},
     {"ntt", cz_bench_ntt, "NTT, coset NTT and the Groth16 quotient (s per transform)"},
+    {"post", cz_bench_post, "WinningPoSt and WindowPoSt proofs per phase (s), 2 KiB … 32 GiB"},
     {"synth", cz_bench_synth, "constraint synthesis of test circuits (constraints/s)"},
     {"zkey", cz_bench_zkey, "proofs under a snarkjs key, against snarkjs itself (s)"},
 };

@@ -113,6 +113,11 @@ void cz_post_job_free(cz_post_job *job); /* accepts NULL */
  */
 cz_status cz_post_job_check(const cz_post_job *job, cz_pool *pool, char *why, size_t why_len);
 
+/* Synthesizes the request's circuit with its witness into a checking system (no parameters):
+ * CZ_OK when every constraint holds, CZ_ERR_UNSATISFIED otherwise; *seconds (may be NULL) is the
+ * time it took. For benchmarks and diagnostics. */
+cz_status cz_post_job_synthesize(const cz_post_job *job, double *seconds);
+
 /*
  * Proves the request's partition into proof under p (the registered proof's parameters). The
  * vanilla proofs are checked first (cz_post_job_check: CZ_ERR_BAD_INPUT). With opts->self_check
@@ -178,6 +183,10 @@ typedef struct cz_post_gen_spec {
     uint64_t first_sector_id; /* sectors first_sector_id, first_sector_id + 1, … */
     uint64_t prover;          /* the actor id (its prover id seals the sectors) */
     uint8_t randomness[32];   /* canonical */
+    /* false: sectors sealed as sealing does (sizes up to 512 MiB). true: sparse replicas — only
+     * the challenged paths of TreeR exist, every node beside them pseudo-random, comm_c too:
+     * vanilla proofs that verify like a real sector's, at any size (32, 64 GiB). */
+    bool sparse;
 } cz_post_gen_spec;
 
 /* The defaults: 1 sector, id 1, prover 1000 (Curio's golden file's), randomness [3; 32]. */
@@ -192,10 +201,10 @@ typedef struct cz_post_gen_output {
 
 /*
  * Seals deterministic test sectors of the registered proof's size as sealing does (the PoRep
- * generator: data, labels, TreeC, replica, TreeR), then makes their vanilla proofs for the
- * randomness, each sector at its place in the list (partition i / sector_count), as
- * generate_single_vanilla_proof does. Sizes up to 512 MiB (all in memory; CZ_ERR_UNSUPPORTED
- * above). progress, if not NULL, hears each step.
+ * generator: data, labels, TreeC, replica, TreeR), or makes sparse replicas (spec->sparse), then
+ * makes their vanilla proofs for the randomness, each sector at its place in the list (partition
+ * i / sector_count), as generate_single_vanilla_proof does. Sealed sectors up to 512 MiB (all in
+ * memory; CZ_ERR_UNSUPPORTED above). progress, if not NULL, hears each step.
  */
 cz_status cz_post_gen(cz_post_gen_output *out, const char *name, const cz_post_gen_spec *spec,
                       cz_pool *pool, cz_progress_fn progress, void *progress_ctx);

@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "alloc.h"
 #include "api_internal.h"
@@ -173,6 +174,23 @@ cz_status cz_post_job_check(const cz_post_job *job, cz_pool *pool, char *why, si
 {
     CZ_ARG_CHECK(job != NULL);
     return cz_post_partition_verify(&job->p, pool, why, why_len);
+}
+
+cz_status cz_post_job_synthesize(const cz_post_job *job, double *seconds)
+{
+    CZ_ARG_CHECK(job != NULL);
+    struct timespec t0, t1;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    cz_cs_check chk;
+    cz_cs_check_init(&chk);
+    cz_post_circuit circuit = {job->p.config, &job->p};
+    cz_post_circuit_synthesize(&chk.cs, &circuit);
+    cz_status st = chk.cs.status != CZ_OK ? chk.cs.status : chk.failed ? CZ_ERR_UNSATISFIED : CZ_OK;
+    cz_cs_check_free(&chk);
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    if (seconds)
+        *seconds = (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec);
+    return st;
 }
 
 /* The public sectors of a job: its sector proofs' ids and comm_r's, in order. */
@@ -393,13 +411,13 @@ cz_status cz_post_gen(cz_post_gen_output *out, const char *name, const cz_post_g
     const cz_post_config *c = cz_post_config_by_name(name);
     CZ_ARG_CHECK(c != NULL && spec->sectors >= 1 && (!c->winning || spec->sectors == 1));
     CZ_ARG_CHECK(cz_post_randomness_check(spec->randomness) == CZ_OK);
-    if (c->circuit.sector_size > CZ_POST_GEN_MAX_BYTES)
+    if (c->circuit.sector_size > CZ_POST_GEN_MAX_BYTES && !spec->sparse)
         return CZ_ERR_UNSUPPORTED;
     uint8_t prover_id[32];
     cz_post_prover_id(prover_id, spec->prover);
     size_t n = spec->sectors;
     cz_post_sector_proof *proofs = cz_xcalloc(n, sizeof *proofs);
-    cz_status st = cz_post_gen_sectors(proofs, c, n, spec->first_sector_id, prover_id,
+    cz_status st = cz_post_gen_sectors(proofs, c, n, spec->sparse, spec->first_sector_id, prover_id,
                                        spec->randomness, pool, progress, progress_ctx);
     cz_post_verify_info info = {.config = c, .prover = spec->prover, .n_sectors = n};
     if (st == CZ_OK) {
