@@ -73,6 +73,7 @@ int cz_bench_c1(int argc, char **argv);
 int cz_bench_engine(int argc, char **argv);
 int cz_bench_ntt(int argc, char **argv);
 int cz_bench_porep(int argc, char **argv);
+int cz_bench_post(int argc, char **argv);
 int cz_bench_msm(int argc, char **argv);
 int cz_bench_prove(int argc, char **argv);
 int cz_bench_synth(int argc, char **argv);

@@ -6,15 +6,11 @@
 #include "cli.h"
 #include "cuzk/platform.h"
 
-typedef struct cz_demo_setup_ctx {
-    const cz_circuit *circuit;
-    uint64_t seed;
-} cz_demo_setup_ctx;
-
-static cz_status cz_demo_setup(const void *vctx, cz_params **out, cz_pool *pool)
+/* cz_cli_setup_fn over cz_setup (ctx: the circuit). */
+static cz_status cz_demo_setup(cz_params **out, const void *circuit, const uint64_t *seed,
+                               cz_pool *pool)
 {
-    const cz_demo_setup_ctx *ctx = vctx;
-    return cz_setup(out, ctx->circuit, &ctx->seed, pool);
+    return cz_setup(out, circuit, seed, pool);
 }
 
 int cz_cmd_demo(int argc, char **argv)
@@ -65,11 +61,10 @@ int cz_cmd_demo(int argc, char **argv)
            len, blocks, blocks == 1 ? "" : "s", cz_circuit_num_inputs(circuit));
 
     /* parameters: cached, or generated now (insecure demo seed) */
-    cz_demo_setup_ctx sctx = {circuit, 0x637a6b64656d6fULL + blocks};
     double setup_s;
     cz_params *params = NULL;
-    st = cz_cli_demo_params(&params, "demo", dir, params_path, vk_path, cz_demo_setup, &sctx, pool,
-                            &setup_s);
+    st = cz_cli_demo_params(&params, &setup_s, "demo", dir, params_path, vk_path, cz_demo_setup,
+                            circuit, 0x637a6b64656d6fULL + blocks, pool);
     if (st != CZ_OK) {
         fprintf(stderr, "cuzk demo: setup failed: %s\n", cz_status_str(st));
         return 1;

@@ -282,9 +282,12 @@ typedef struct cz_bytes {
  *                      as cross-checks when non-zero.
  *   SNAP_DEALS_UPDATE  inputs = one bincode PartitionProof per partition; comm_r_old,
  *                      comm_r_new, comm_d_new (32 bytes each); registered_proof (update proof).
- *   WINDOW_POST        inputs = one bincode FallbackPoStSectorProof per sector; randomness (32
- *                      bytes), miner_id, partition_index, registered_proof (PoSt proof).
- *   WINNING_POST       as WINDOW_POST, partition_index unused.
+ *   WINDOW_POST        inputs = one bincode FallbackPoStSectorProof per sector (the
+ *                      partition's, in order); randomness (32 bytes, canonical), miner_id,
+ *                      partition_index, registered_proof (Go's abi.RegisteredPoStProof number;
+ *                      0 with a sector_size: that size's proof of today, cuzk/post.h).
+ *                      Output: one 192-byte proof (the partition's).
+ *   WINNING_POST       as WINDOW_POST, one sector, partition_index 0.
  *   SHA256_DEMO        input = the message (64·k bytes; k = 1…64), or inputs = several
  *                      messages of one length, one partition each; parameters: circuit id
  *                      "demo-sha256-<k>" (file "demo-sha256-<k>.params" in param_cache unless

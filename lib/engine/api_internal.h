@@ -10,6 +10,8 @@
 #include "groth16_stage.h"
 #include "groth16_verifier.h"
 #include "porep.h"
+#include "post.h"
+#include "post_public.h"
 
 struct cz_vk {
     cz_groth16_vk vk;
@@ -19,6 +21,15 @@ struct cz_vk {
 /* A C1 output (include/cuzk/filecoin.h). */
 struct cz_c1 {
     cz_porep_c1 c1;
+};
+
+/* A PoSt request and the chain's view of a PoSt (include/cuzk/post.h). */
+struct cz_post_job {
+    cz_post_partition p;
+};
+
+struct cz_post_public {
+    cz_post_verify_info info;
 };
 
 struct cz_params {
