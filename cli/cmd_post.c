@@ -172,8 +172,7 @@ static int cz_post_gen_cmd(int argc, char **argv)
         {"--sparse", CZ_OPT_FLAG, &spec.sparse, NULL,
          "sparse replicas: only the challenged paths of TreeR,\nthe rest pseudo-random (any "
          "size, 32GiB and 64GiB\nincluded; the proofs verify like real ones)"},
-        {"--threads", CZ_OPT_UINT, &threads, "N", "threads (default: all online CPUs)", .min = 1,
-         .max = 1024},
+        CZ_CLI_OPT_THREADS(&threads),
     };
     const cz_cli_spec cli = {
         "post gen",
@@ -249,11 +248,8 @@ static int cz_post_setup_cmd(bool winning, int argc, char **argv)
         {"--vk", CZ_OPT_STRING, &vk_opt, "DIR|FILE",
          "where to write the .vk (default: beside the .params)"},
         {"--force", CZ_OPT_FLAG, &force, NULL, "overwrite existing files"},
-        {"--threads", CZ_OPT_UINT, &threads, "N", "threads (default: all online CPUs)", .min = 1,
-         .max = 1024},
-        {"--insecure-seed", CZ_OPT_U64, &seed, "S",
-         "reproducible, INSECURE parameters from this seed\n(decimal or 0x-hex)",
-         .given = &insecure},
+        CZ_CLI_OPT_THREADS(&threads),
+        CZ_CLI_OPT_INSECURE_SEED(&seed, &insecure),
     };
     char cmd[32];
     snprintf(cmd, sizeof cmd, "setup %s", cz_post_kind(winning));
@@ -362,8 +358,7 @@ static int cz_post_prove_cmd(bool winning, int argc, char **argv)
          "the registered proof's .params (default: the\nparameter directory)"},
         {"--proof", CZ_OPT_STRING, &proof_path, "FILE", "where to write the 192-byte proof",
          .required = true},
-        {"--threads", CZ_OPT_UINT, &threads, "N", "threads (default: all online CPUs)", .min = 1,
-         .max = 1024},
+        CZ_CLI_OPT_THREADS(&threads),
         {"--no-self-check", CZ_OPT_FLAG, &no_self_check, NULL,
          "skip verifying the proof before writing it"},
         {"--perf", CZ_OPT_FLAG, &counters, NULL, "hardware counters per phase"},
@@ -528,8 +523,7 @@ static int cz_post_demo_cmd(bool winning, int argc, char **argv)
     const cz_cli_opt opts[] = {
         {"--size", CZ_OPT_STRING, &proof, "SIZE",
          "the sector size or registered proof (default 2KiB)"},
-        {"--threads", CZ_OPT_UINT, &threads, "N", "threads (default: all online CPUs)", .min = 1,
-         .max = 1024},
+        CZ_CLI_OPT_THREADS(&threads),
         {"--cache", CZ_OPT_STRING, &cache_opt, "DIR",
          "where parameters are kept (default $XDG_CACHE_HOME/cuzk\nor ~/.cache/cuzk)"},
     };
