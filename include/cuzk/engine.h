@@ -278,8 +278,9 @@ typedef struct cz_bytes {
  * Per kind:
  *   POREP_SEAL_COMMIT  input = the C1 output: filecoin-proofs' SealCommitPhase1Output JSON, or
  *                      Curio's envelope {"SectorNum", "Phase1Out" (base64), "SectorSize"};
- *                      sector_number, miner_id (the prover id); sector_size, registered_proof
- *                      as cross-checks when non-zero.
+ *                      with miner_id non-zero, miner_id and sector_number must give the C1's
+ *                      replica_id (prover id = the LEB128 of the actor id); sector_size, and
+ *                      sector_number against an envelope's SectorNum, when non-zero.
  *   SNAP_DEALS_UPDATE  inputs = one bincode PartitionProof per partition; comm_r_old,
  *                      comm_r_new, comm_d_new (32 bytes each); registered_proof (update proof).
  *   WINDOW_POST        inputs = one bincode FallbackPoStSectorProof per sector (the

@@ -69,6 +69,16 @@ class PorepTest(unittest.TestCase):
                 v = subprocess.run([cuzk, "verify", "porep", "--vk", vk, "--c1", c1, "--proof",
                                     proof], capture_output=True, text=True)
                 self.assertEqual(v.stdout.strip(), "VALID", rid + ": " + v.stderr)
+            # another miner's or sector's numbers: refused before anything is queued
+            for miner, sector in ((1001, 7), (1000, 8)):
+                req = pb.SubmitProofRequest(request_id="porep-%d-%d" % (miner, sector),
+                                            proof_kind=pb.POREP_SEAL_COMMIT, sector_size=2048,
+                                            sector_number=sector, miner_id=miner,
+                                            vanilla_proof=c1_json)
+                with self.assertRaises(cuzkd.grpc.RpcError) as e:
+                    stub.SubmitProof(req)
+                self.assertEqual(e.exception.code(), cuzkd.grpc.StatusCode.INVALID_ARGUMENT)
+                self.assertIn("replica_id", e.exception.details())
         finally:
             d.close()
 
