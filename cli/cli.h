@@ -8,6 +8,7 @@
 
 #include "cli_opts.h"
 #include "cuzk/cuzk.h"
+#include "cuzk/params.h"
 
 int cz_cmd_demo(int argc, char **argv);
 int cz_cmd_setup(int argc, char **argv);
@@ -24,6 +25,8 @@ int cz_cmd_demo_porep(int argc, char **argv);
 int cz_cmd_setup_porep(int argc, char **argv);
 int cz_cmd_prove_porep(int argc, char **argv);
 int cz_cmd_verify_porep(int argc, char **argv);
+/* Filecoin SnapDeals (cmd_snap.c). */
+int cz_cmd_snap(int argc, char **argv);
 
 /* Prints "cuzk CMD: WHAT: <status>[: why]" to stderr ("cuzk CMD: why (<status>)" when why starts
  * with WHAT, a file name); returns the exit status of st (cz_cli_exit_status). */
@@ -49,5 +52,25 @@ void cz_cli_print_phases(const cz_prove_stats *ps, bool counters);
 bool cz_cli_hex(uint8_t *out, size_t n, const char *hex, const char *name);
 /* The index of the first public input (32 bytes, little-endian) that is not below r; n if none. */
 size_t cz_cli_first_non_canonical(const uint8_t (*inputs)[32], size_t n);
+
+/*
+ * The official file (ext ".params" or ".vk") of a Filecoin proof's parameters (name: the proof,
+ * for messages) for an option spec: a directory searched for the official name, a file used as
+ * is, NULL for the parameter directory. must_exist: an error (printed) when the file is not
+ * there; otherwise the path a new file gets. false after a message.
+ */
+bool cz_cli_fil_params_file(char *path, size_t len, const char *cmd, const char *spec,
+                            cz_fil_proof proof, uint64_t sector_size, const char *name,
+                            const char *ext, bool must_exist);
+
+/* A cz_progress_fn printing on stderr a line per step, its percentage rewritten in place;
+ * ctx is a cz_cli_progress_state initialized to {"", 0}. */
+typedef struct cz_cli_progress_state {
+    char step[64];
+    double start;
+} cz_cli_progress_state;
+void cz_cli_progress(void *ctx, const char *step, uint64_t done, uint64_t total);
+/* Ends the last step's line. */
+void cz_cli_progress_end(cz_cli_progress_state *p);
 
 #endif /* CZ_CLI_H */

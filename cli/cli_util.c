@@ -8,6 +8,7 @@
 
 #include "cli.h"
 #include "cuzk/arith_field.h"
+#include "cuzk/params.h"
 
 cz_pool *cz_cli_pool(unsigned threads)
 {
@@ -170,4 +171,46 @@ size_t cz_cli_first_non_canonical(const uint8_t (*inputs)[32], size_t n)
             return i;
     }
     return n;
+}
+
+bool cz_cli_fil_params_file(char *path, size_t len, const char *cmd, const char *spec,
+                            cz_fil_proof proof, uint64_t sector_size, const char *name,
+                            const char *ext, bool must_exist)
+{
+    char stem[CZ_FIL_STEM_MAX], why[1024] = "";
+    if (cz_fil_params_stem(stem, proof, sector_size) != CZ_OK) {
+        fprintf(stderr, "cuzk %s: no parameters are named for %s\n", cmd, name);
+        return false;
+    }
+    if (cz_fil_params_path(path, len, spec, stem, ext, why, sizeof why) == CZ_OK)
+        return true;
+    if (must_exist) {
+        fprintf(stderr, "cuzk %s: %s\n", cmd, why);
+        return false;
+    }
+    /* a file to be written: in the directory given (or the parameter directory) */
+    const char *dir = spec ? spec : cz_fil_params_dir();
+    if (snprintf(path, len, "%s/%s%s", dir, stem, ext) >= (int)len) {
+        fprintf(stderr, "cuzk %s: the path in %s is too long\n", cmd, dir);
+        return false;
+    }
+    return true;
+}
+
+void cz_cli_progress(void *ctx, const char *step, uint64_t done, uint64_t total)
+{
+    cz_cli_progress_state *p = ctx;
+    if (strcmp(p->step, step) != 0) {
+        if (p->step[0])
+            fprintf(stderr, "\r  %-16s done (%.2f s)\n", p->step, cz_cli_seconds() - p->start);
+        snprintf(p->step, sizeof p->step, "%s", step);
+        p->start = cz_cli_seconds();
+    }
+    fprintf(stderr, "\r  %-16s %5.1f%%", step, total ? 100.0 * (double)done / (double)total : 0.0);
+}
+
+void cz_cli_progress_end(cz_cli_progress_state *p)
+{
+    if (p->step[0])
+        fprintf(stderr, "\r  %-16s done (%.2f s)\n", p->step, cz_cli_seconds() - p->start);
 }

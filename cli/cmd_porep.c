@@ -20,32 +20,12 @@ static int cz_porep_unknown(const char *cmd, const char *proof)
     return CZ_CLI_EXIT_USAGE;
 }
 
-/*
- * The official file (ext ".params" or ".vk") of a proof's parameters for an option spec: a
- * directory searched for the official name, a file used as is, NULL for the parameter
- * directory. must_exist: an error (printed) when the file is not there. false after a message.
- */
+/* The official file (ext ".params" or ".vk") of a PoRep's parameters (cz_cli_fil_params_file). */
 static bool cz_porep_params_file(char *path, size_t len, const char *cmd, const char *spec,
                                  const cz_porep_info *info, const char *ext, bool must_exist)
 {
-    char stem[CZ_FIL_STEM_MAX], why[1024] = "";
-    if (cz_fil_params_stem(stem, CZ_FIL_POREP, info->sector_size) != CZ_OK) {
-        fprintf(stderr, "cuzk %s: no parameters are named for %s\n", cmd, info->name);
-        return false;
-    }
-    if (cz_fil_params_path(path, len, spec, stem, ext, why, sizeof why) == CZ_OK)
-        return true;
-    if (must_exist) {
-        fprintf(stderr, "cuzk %s: %s\n", cmd, why);
-        return false;
-    }
-    /* a file to be written: in the directory given (or the parameter directory) */
-    const char *dir = spec ? spec : cz_fil_params_dir();
-    if (snprintf(path, len, "%s/%s%s", dir, stem, ext) >= (int)len) {
-        fprintf(stderr, "cuzk %s: the path in %s is too long\n", cmd, dir);
-        return false;
-    }
-    return true;
+    return cz_cli_fil_params_file(path, len, cmd, spec, CZ_FIL_POREP, info->sector_size, info->name,
+                                  ext, must_exist);
 }
 
 static const char cz_porep_params_help[] =
@@ -116,31 +96,6 @@ static int cz_porep_info_cmd(int argc, char **argv)
 
 /* ---- porep gen-sector ---- */
 
-/* Progress on stderr: a line per step, its percentage rewritten in place. */
-typedef struct cz_porep_progress_state {
-    char step[64];
-    double start;
-} cz_porep_progress_state;
-
-static void cz_porep_progress(void *ctx, const char *step, uint64_t done, uint64_t total)
-{
-    cz_porep_progress_state *p = ctx;
-    if (strcmp(p->step, step) != 0) {
-        if (p->step[0])
-            fprintf(stderr, "\r  %-16s done (%.2f s)\n", p->step, cz_cli_seconds() - p->start);
-        snprintf(p->step, sizeof p->step, "%s", step);
-        p->start = cz_cli_seconds();
-    }
-    fprintf(stderr, "\r  %-16s %5.1f%%", step, total ? 100.0 * (double)done / (double)total : 0.0);
-}
-
-/* Ends the last step's line. */
-static void cz_porep_progress_end(cz_porep_progress_state *p)
-{
-    if (p->step[0])
-        fprintf(stderr, "\r  %-16s done (%.2f s)\n", p->step, cz_cli_seconds() - p->start);
-}
-
 static int cz_porep_gen_sector_cmd(int argc, char **argv)
 {
     const char *proof = NULL, *out = NULL, *prover_id = NULL, *ticket = NULL, *seed = NULL;
@@ -191,10 +146,9 @@ static int cz_porep_gen_sector_cmd(int argc, char **argv)
     double t0 = cz_cli_seconds();
     char *json = NULL;
     size_t len = 0;
-    cz_porep_progress_state progress = {"", 0};
-    cz_status st =
-        cz_porep_gen_sector(&json, &len, proof, &spec, pool, cz_porep_progress, &progress);
-    cz_porep_progress_end(&progress);
+    cz_cli_progress_state progress = {"", 0};
+    cz_status st = cz_porep_gen_sector(&json, &len, proof, &spec, pool, cz_cli_progress, &progress);
+    cz_cli_progress_end(&progress);
     cz_pool_destroy(pool);
     if (st == CZ_ERR_UNSUPPORTED) {
         fprintf(stderr,

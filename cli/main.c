@@ -34,6 +34,7 @@ static void cz_cli_usage(FILE *out)
                  "  export-vk      write a snarkjs key's verification_key.json\n"
                  "  porep          Filecoin PoRep: registered proofs, test sectors\n"
                  "  demo|setup|prove|verify porep   Filecoin PoRep (seal commit phase 2)\n"
+                 "  snap           Filecoin SnapDeals: update proofs, test data\n"
                  "  params         Filecoin parameter files: check a file whole, name, find\n"
                  "  bench <area>   run benchmarks (cuzk bench --help lists the areas)\n"
                  "  version        print the version and build\n"
@@ -73,24 +74,28 @@ int main(int argc, char **argv)
         return 2;
     }
     const char *cmd = argv[1];
-    /* `cuzk <command> porep …` runs the command's Filecoin PoRep form */
+    /* `cuzk <command> porep|snap …` runs the command's Filecoin PoRep or SnapDeals form */
     static const struct {
         const char *name;
         int (*run)(int argc, char **argv);
         int (*porep)(int argc, char **argv);
-    } commands[] = {{"bench", cz_cli_bench, NULL},
-                    {"demo", cz_cmd_demo, cz_cmd_demo_porep},
-                    {"setup", cz_cmd_setup, cz_cmd_setup_porep},
-                    {"prove", cz_cmd_prove, cz_cmd_prove_porep},
-                    {"verify", cz_cmd_verify, cz_cmd_verify_porep},
-                    {"export-vk", cz_cmd_export_vk, NULL},
-                    {"porep", cz_cmd_porep, NULL},
-                    {"params", cz_cmd_params, NULL}};
+        int (*snap)(int argc, char **argv);
+    } commands[] = {{"bench", cz_cli_bench, NULL, NULL},
+                    {"demo", cz_cmd_demo, cz_cmd_demo_porep, NULL},
+                    {"setup", cz_cmd_setup, cz_cmd_setup_porep, NULL},
+                    {"prove", cz_cmd_prove, cz_cmd_prove_porep, NULL},
+                    {"verify", cz_cmd_verify, cz_cmd_verify_porep, NULL},
+                    {"export-vk", cz_cmd_export_vk, NULL, NULL},
+                    {"porep", cz_cmd_porep, NULL, NULL},
+                    {"snap", cz_cmd_snap, NULL, NULL},
+                    {"params", cz_cmd_params, NULL, NULL}};
     for (size_t i = 0; i < sizeof commands / sizeof *commands; i++) {
         if (strcmp(cmd, commands[i].name) != 0)
             continue;
         if (commands[i].porep && argc > 2 && strcmp(argv[2], "porep") == 0)
             return commands[i].porep(argc - 3, argv + 3);
+        if (commands[i].snap && argc > 2 && strcmp(argv[2], "snap") == 0)
+            return commands[i].snap(argc - 3, argv + 3);
         return commands[i].run(argc - 2, argv + 2);
     }
     if (strcmp(cmd, "version") == 0 || strcmp(cmd, "--version") == 0) {

@@ -171,6 +171,46 @@ typedef struct cz_porep_seal {
 cz_status cz_porep_verify_seal(bool *valid, const cz_vk *vk, const cz_porep_seal *seal,
                                const uint8_t *proofs, size_t len);
 
+/* ==== SnapDeals (EmptySectorUpdate) ============================================================
+ *
+ * A SnapDeals proof shows that new data was encoded into a committed-capacity sector: one
+ * Groth16 proof per partition (1 for 2 KiB, 4 for 8 MiB, 16 from 512 MiB up) under the official
+ * parameters of the registered update proof (RegisteredUpdateProof: StackedDrg2KiBV1 …
+ * StackedDrg64GiBV1, numbered 0–4; a sector size "32GiB" names its proof). Filecoin also
+ * publishes parameters of a single-partition variant with a Poseidon TreeD for 32 and 64 GiB
+ * (EmptySectorUpdate-Poseidon): its circuit can be counted and set up here; no registered
+ * proof uses it. */
+
+/* What an update proof's partition circuit is. */
+typedef struct cz_snap_info {
+    const char *name; /* "StackedDrg32GiBV1"; the Poseidon variant: its size, "32GiB" (static) */
+    int id;           /* RegisteredUpdateProof number (0–4); −1 for the Poseidon variant */
+    uint64_t sector_size; /* bytes */
+    bool poseidon;
+    unsigned partitions, challenges;        /* challenges per partition */
+    unsigned tree_base, tree_sub, tree_top; /* TreeR shape, e.g. 8-8-0 */
+    unsigned apex_leaves;                   /* per partition; 0 for the Poseidon variant */
+    unsigned h;                             /* how many high bits of a node its rho depends on */
+    /* with cz_snap_info_count (0 otherwise): */
+    uint64_t constraints; /* of one partition, without bellperson's input constraints */
+    uint32_t inputs;      /* public inputs including ONE */
+    uint32_t aux;
+    unsigned domain_log2; /* the proving domain: 2^k ≥ constraints + inputs */
+} cz_snap_info;
+
+/* The registered update proof at index (0–4; CZ_ERR_INVALID_ARG past the last). */
+cz_status cz_snap_info_at(cz_snap_info *out, unsigned index);
+/* By name or size; poseidon: the Poseidon variant of that size (any size upstream allows, 1 KiB
+ * to 64 GiB; parameters are published for 32 and 64 GiB). CZ_ERR_INVALID_ARG if unknown. */
+cz_status cz_snap_info_get(cz_snap_info *out, const char *name_or_size, bool poseidon);
+/* Fills the counts by synthesizing the blank partition circuit into a counting system (~1 s
+ * for 32 GiB's 81 M constraints on one core). */
+cz_status cz_snap_info_count(cz_snap_info *info);
+
+/* Parameters for an update proof's partition circuit (as cz_porep_setup). */
+cz_status cz_snap_setup(cz_params **out, const char *name_or_size, bool poseidon,
+                        const uint64_t *insecure_seed, cz_pool *pool);
+
 #ifdef __cplusplus
 }
 #endif

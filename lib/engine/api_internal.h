@@ -47,6 +47,16 @@ cz_status cz_api_prove(uint8_t proof[CZ_PROOF_BYTES], const cz_shape *shape,
                        const cz_prove_opts *opts, cz_api_begin_fn begin, void *ctx,
                        const cz_fr *inputs, cz_prove_stats *stats);
 
+/* bellperson's proving domain: the smallest 2^k ≥ constraints + one input constraint per input
+ * (ONE included). */
+CZ_INLINE unsigned cz_api_domain_log2(uint64_t constraints, uint32_t inputs)
+{
+    unsigned k = 0;
+    while ((1ull << k) < constraints + inputs)
+        k++;
+    return k;
+}
+
 /* The parameters' shape, made on first use and kept with them (a reference for the caller:
  * cz_shape_unref). */
 cz_status cz_params_shape(const cz_params *p, cz_pool *pool, cz_shape **out);
