@@ -69,6 +69,7 @@ int cz_bench_engine(int argc, char **argv);
 int cz_bench_ntt(int argc, char **argv);
 int cz_bench_msm(int argc, char **argv);
 int cz_bench_prove(int argc, char **argv);
+int cz_bench_snap(int argc, char **argv);
 int cz_bench_synth(int argc, char **argv);
 int cz_bench_zkey(int argc, char **argv);
 

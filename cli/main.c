@@ -18,6 +18,7 @@ static const cz_cli_area cz_bench_areas[] = {
     {"engine", cz_bench_engine, "the engine under mixed jobs: throughput, latency, cancel"},
     {"prove", cz_bench_prove, "Groth16 proofs of SHA-256 circuits per phase (s), peak memory"},
     {"msm", cz_bench_msm, "G1/G2 multi-scalar multiplication (s per MSM)"},
+    {"snap", cz_bench_snap, "SnapDeals proofs at 2 KiB and 8 MiB, per phase (s)"},
     {"ntt", cz_bench_ntt, "NTT, coset NTT and the Groth16 quotient (s per transform)"},
     {"synth", cz_bench_synth, "constraint synthesis of test circuits (constraints/s)"},
     {"zkey", cz_bench_zkey, "proofs under a snarkjs key, against snarkjs itself (s)"},
@@ -35,6 +36,7 @@ static void cz_cli_usage(FILE *out)
                  "  porep          Filecoin PoRep: registered proofs, test sectors\n"
                  "  demo|setup|prove|verify porep   Filecoin PoRep (seal commit phase 2)\n"
                  "  snap           Filecoin SnapDeals: update proofs, test data\n"
+                 "  demo|prove|verify snap          Filecoin SnapDeals (EmptySectorUpdate)\n"
                  "  params         Filecoin parameter files: check a file whole, name, find\n"
                  "  bench <area>   run benchmarks (cuzk bench --help lists the areas)\n"
                  "  version        print the version and build\n"
@@ -81,10 +83,10 @@ int main(int argc, char **argv)
         int (*porep)(int argc, char **argv);
         int (*snap)(int argc, char **argv);
     } commands[] = {{"bench", cz_cli_bench, NULL, NULL},
-                    {"demo", cz_cmd_demo, cz_cmd_demo_porep, NULL},
+                    {"demo", cz_cmd_demo, cz_cmd_demo_porep, cz_cmd_demo_snap},
                     {"setup", cz_cmd_setup, cz_cmd_setup_porep, NULL},
-                    {"prove", cz_cmd_prove, cz_cmd_prove_porep, NULL},
-                    {"verify", cz_cmd_verify, cz_cmd_verify_porep, NULL},
+                    {"prove", cz_cmd_prove, cz_cmd_prove_porep, cz_cmd_prove_snap},
+                    {"verify", cz_cmd_verify, cz_cmd_verify_porep, cz_cmd_verify_snap},
                     {"export-vk", cz_cmd_export_vk, NULL, NULL},
                     {"porep", cz_cmd_porep, NULL, NULL},
                     {"snap", cz_cmd_snap, NULL, NULL},

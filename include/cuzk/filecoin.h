@@ -211,6 +211,106 @@ cz_status cz_snap_info_count(cz_snap_info *info);
 cz_status cz_snap_setup(cz_params **out, const char *name_or_size, bool poseidon,
                         const uint64_t *insecure_seed, cz_pool *pool);
 
+/* ---- SnapDeals requests --------------------------------------------------------------------- */
+
+/*
+ * A SnapDeals proving request: the registered update proof, the commitments and the vanilla
+ * proof of every partition, decoded and checked for shape. Read-only once made: any number of
+ * threads may use one at once.
+ */
+typedef struct cz_snap cz_snap;
+
+/* What Curio sends (cuzk.v1 SubmitProofRequest with proof_kind SNAP_DEALS_UPDATE; engine.h
+ * documents the mapping): the fields as raw bytes. */
+typedef struct cz_snap_request {
+    uint64_t registered_proof;                           /* RegisteredUpdateProof number, 0–4 */
+    const uint8_t *comm_r_old, *comm_r_new, *comm_d_new; /* 32 bytes each, little-endian Fr */
+    const uint8_t *const *partition_proofs; /* bincode PartitionProof, one per partition */
+    const size_t *partition_proof_lens;
+    size_t n_partition_proofs;
+} cz_snap_request;
+
+/*
+ * Decodes a request. Every partition proof is read through a bounded cursor and checked against
+ * the proof's shape (Merkle proof variants, levels, siblings, indices, counts, every 32-byte
+ * value below r, no trailing bytes). CZ_ERR_BAD_INPUT / CZ_ERR_NOT_CANONICAL with why naming
+ * the partition, challenge, field and byte offset ("partition 0 challenge 3: proof_d_new.Single
+ * .path[2].hashes: 2 hashes, 1 expected (byte 5412)"); CZ_ERR_NOMEM.
+ */
+cz_status cz_snap_from_request(cz_snap **out, const cz_snap_request *req, char *why,
+                               size_t why_len);
+/*
+ * The same from a request file: the request in protobuf's JSON mapping,
+ * {"proofKind": "SNAP_DEALS_UPDATE", "registeredProof": "0", "vanillaProofs": ["<base64>", …],
+ * "commROld": "<base64>", "commRNew": …, "commDNew": …} (what cz_snap_to_json writes and
+ * `cuzk snap gen` makes). Errors name the JSON field as well.
+ */
+cz_status cz_snap_load(cz_snap **out, const uint8_t *json, size_t len, char *why, size_t why_len);
+cz_status cz_snap_load_file(cz_snap **out, const char *path, char *why, size_t why_len);
+void cz_snap_free(cz_snap *s); /* accepts NULL */
+
+/* The request's update proof (info's counts 0), and its commitments. */
+void cz_snap_get_info(const cz_snap *s, cz_snap_info *info);
+void cz_snap_get_commitments(const cz_snap *s, uint8_t comm_r_old[32], uint8_t comm_r_new[32],
+                             uint8_t comm_d_new[32]);
+
+/* The request file of s, NUL-terminated, *len without the NUL; release with free(). */
+cz_status cz_snap_to_json(char **out, size_t *len, const cz_snap *s);
+
+/*
+ * Checks the vanilla proofs as a prover must before proving, on the pool (NULL: the calling
+ * thread): every Merkle path against its root, comm_r_old and comm_r_new against comm_c and the
+ * TreeR roots, the challenges against their derivation from comm_r_new, each node's encoding
+ * leaf_r_new = leaf_r_old + leaf_d_new·rho, the apex leaves and partition paths against
+ * comm_d_new. CZ_ERR_BAD_INPUT with why naming the partition, challenge and proof
+ * ("partition 0 challenge 5: proof_r_new: the leaf is not leaf_r_old + leaf_d_new·rho").
+ */
+cz_status cz_snap_check(const cz_snap *s, cz_pool *pool, char *why, size_t why_len);
+
+/* The options of a test update (cz_snap_gen_request). */
+typedef struct cz_snap_spec {
+    uint64_t data_seed;          /* the new data (as cz_porep_sector_spec's data_seed) */
+    cz_porep_sector_spec sector; /* the CC sector it goes into (its data_seed unused: CC) */
+} cz_snap_spec;
+
+/* The defaults: data_seed 1, the sector cz_porep_sector_spec_default's. */
+void cz_snap_spec_default(cz_snap_spec *spec);
+
+/*
+ * A deterministic test update of a registered update proof's size: seals a CC sector (all data
+ * zero) as cz_porep_gen_sector does, encodes new data into it as filecoin-proofs' encode_into
+ * (TreeD-new, phi, rho, the new replica, TreeR-new, comm_r_new) and writes the request Curio
+ * would send: every partition's vanilla proof (generate_partition_proofs) and the commitments,
+ * as a request file into *json (*len bytes, NUL-terminated; free()). spec NULL: the defaults.
+ * In memory: ~100 MiB at 8 MiB; sizes above 512 MiB are refused (CZ_ERR_UNSUPPORTED).
+ */
+cz_status cz_snap_gen_request(char **json, size_t *len, const char *name_or_size,
+                              const cz_snap_spec *spec, cz_pool *pool, cz_progress_fn progress,
+                              void *progress_ctx);
+
+/* ---- SnapDeals proofs ---------------------------------------------------------------------- */
+
+/*
+ * generate_empty_sector_update_proof_with_vanilla: one proof per partition, in partition order,
+ * into proofs (CZ_PROOF_BYTES × partitions bytes), under p (the update proof's parameters). The
+ * vanilla proofs are checked first (cz_snap_check: CZ_ERR_BAD_INPUT). With opts->self_check
+ * every partition proof is verified against public inputs recomputed from the request's
+ * commitments (never from the witness) before anything is written: CZ_ERR_SELF_VERIFY_FAILED
+ * otherwise. CZ_ERR_BAD_PARAMS if p is not this circuit's. stats accumulates over partitions.
+ */
+cz_status cz_snap_prove(uint8_t *proofs, const cz_params *p, const cz_snap *s,
+                        const cz_prove_opts *opts, cz_prove_stats *stats);
+
+/*
+ * verify_empty_sector_update_proof: proofs (len bytes, CZ_PROOF_BYTES per partition) against
+ * the commitments of update proof name_or_size. *valid false for a wrong proof or length;
+ * CZ_ERR_NOT_CANONICAL for a commitment ≥ r; CZ_ERR_INVALID_ARG for an unknown proof or a vk
+ * that is not an update proof's (input count).
+ */
+cz_status cz_snap_verify(bool *valid, const cz_vk *vk, const char *name_or_size,
+                         const uint8_t comm_r_old[32], const uint8_t comm_r_new[32],
+                         const uint8_t comm_d_new[32], const uint8_t *proofs, size_t len);
+
 #ifdef __cplusplus
 }
 #endif

@@ -10,6 +10,7 @@
 #include "groth16_stage.h"
 #include "groth16_verifier.h"
 #include "porep.h"
+#include "snap.h"
 
 struct cz_vk {
     cz_groth16_vk vk;
@@ -19,6 +20,11 @@ struct cz_vk {
 /* A C1 output (include/cuzk/filecoin.h). */
 struct cz_c1 {
     cz_porep_c1 c1;
+};
+
+/* A SnapDeals request (include/cuzk/filecoin.h). */
+struct cz_snap {
+    cz_snap_input in;
 };
 
 struct cz_params {

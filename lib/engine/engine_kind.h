@@ -81,5 +81,7 @@ extern const cz_job_kind_ops *const cz_engine_kinds[CZ_PROOF_KINDS];
 /* The generic kinds (kind_generic.c). */
 extern const cz_job_kind_ops cz_kind_sha256_demo;
 extern const cz_job_kind_ops cz_kind_snarkjs;
+/* SnapDeals (kind_snap.c). */
+extern const cz_job_kind_ops cz_kind_snap;
 
 #endif /* CZ_ENGINE_KIND_H */
