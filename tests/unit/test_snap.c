@@ -13,7 +13,8 @@
  *                from the trees; the vanilla verifier accepts it, and each partition's circuit
  *                is satisfied with the blank circuit's counts and allocates exactly the public
  *                inputs recomputed from the commitments (partitioned 1 and 2 KiB, Poseidon 1,
- *                2 and 8 KiB; 16 KiB's two partitions in snap_slow);
+ *                2 and 8 KiB; 16 KiB's two partitions in snap_slow, and there an 8 MiB update
+ *                of a generated CC sector: 4 partitions verified, its last one synthesized);
  *   bincode:     every tree variant (Single at 2 KiB, Sub at 1 KiB, Top at 32 KiB, the Poseidon
  *                TreeD) encodes and decodes back to the same proof, byte for byte, and the
  *                bincode layout of storage-proofs-core's MerkleProof is checked at fixed offsets;
@@ -748,6 +749,33 @@ static void test_snap_request_fields(void)
 
 static void test_snap_witness_multi(void) { check_witness(16 * KIB, false); }
 
+/* An 8 MiB update of a CC sector, as `cuzk snap gen --size 8MiB` writes it: its 4 partitions'
+ * vanilla proofs verify, its request reads back to the same bytes, and its last partition's
+ * circuit is satisfied. */
+static void test_snap_gen_8mib(void)
+{
+    cz_pool *pool = NULL;
+    CZ_CHECK_OK(cz_pool_create(&pool, 1, 0, "snap"));
+    const cz_snap_config *c = cz_snap_registered(1);
+    cz_snap_input in, back;
+    CZ_CHECK_OK(cz_snap_gen(&in, c, 1, NULL, pool, NULL, NULL));
+    char why[384] = "";
+    CZ_CHECK_OK(cz_snap_input_verify(&in, pool, why, sizeof why));
+    cz_test_note("%s", why);
+    char *json, *again;
+    size_t len, again_len;
+    CZ_CHECK_OK(cz_snap_request_write(&json, &len, &in));
+    CZ_CHECK_OK(cz_snap_request_parse(&back, (const uint8_t *)json, len, why, sizeof why));
+    CZ_CHECK_OK(cz_snap_request_write(&again, &again_len, &back));
+    CZ_CHECK(again_len == len && memcmp(again, json, len) == 0);
+    check_partition(&back, c->partitions - 1);
+    free(json);
+    free(again);
+    cz_snap_input_free(&back);
+    cz_snap_input_free(&in);
+    cz_pool_destroy(pool);
+}
+
 CZ_TEST_MODULE(snap, {"challenges_vectors", test_snap_challenges_vectors},
                {"challenges_buckets", test_snap_challenges_buckets},
                {"public_inputs", test_snap_public_inputs}, {"witness", test_snap_witness},
@@ -761,4 +789,5 @@ CZ_TEST_MODULE(snap, {"challenges_vectors", test_snap_challenges_vectors},
                {"request_errors", test_snap_request_errors},
                {"request_fields", test_snap_request_fields});
 CZ_TEST_MODULE(base64, {"rfc4648", test_base64});
-CZ_TEST_MODULE(snap_slow, {"witness_multi", test_snap_witness_multi});
+CZ_TEST_MODULE(snap_slow, {"witness_multi", test_snap_witness_multi},
+               {"gen_8mib", test_snap_gen_8mib});
