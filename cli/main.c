@@ -16,6 +16,7 @@ static const cz_cli_area cz_bench_areas[] = {
     {"arith", cz_bench_arith, "field, curve and pairing operations (ns per operation)"},
     {"c1", cz_bench_c1, "reading and writing a PoRep C1 output, 32 GiB by default (s, MiB)"},
     {"engine", cz_bench_engine, "the engine under mixed jobs: throughput, latency, cancel"},
+    {"porep", cz_bench_porep, "Filecoin PoRep C2: test sectors, C1 reading, synthesis, proofs"},
     {"prove", cz_bench_prove, "Groth16 proofs of SHA-256 circuits per phase (s), peak memory"},
     {"msm", cz_bench_msm, "G1/G2 multi-scalar multiplication (s per MSM)"},
     {"snap", cz_bench_snap, "SnapDeals proofs at 2 KiB and 8 MiB, per phase (s)"},

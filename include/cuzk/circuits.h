@@ -19,6 +19,7 @@
 #include <stdint.h>
 
 #include "cuzk/cuzk.h"
+#include "cuzk/filecoin.h"
 #include "cuzk/platform.h"
 
 #ifdef __cplusplus
@@ -99,6 +100,14 @@ typedef struct cz_synth_stats {
  */
 cz_status cz_synth_run(cz_synth *s, cz_pool *pool, unsigned instances, uint64_t seed,
                        unsigned flags, cz_synth_stats *out);
+
+/* ---- Filecoin partition circuits -------------------------------------------------------------- */
+
+/* A synthesis run of one PoRep partition circuit with the witness of a C1 output (every
+ * instance synthesizes the same witness; the seed of cz_synth_run is not used). c1 must outlive
+ * the run. CZ_ERR_INVALID_ARG for a partition out of range. */
+cz_status cz_porep_synth_create(cz_synth **out, const cz_c1 *c1, unsigned partition,
+                                cz_synth_backend backend);
 
 #ifdef __cplusplus
 }
