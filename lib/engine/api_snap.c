@@ -265,8 +265,8 @@ cz_status cz_snap_prove(uint8_t *proofs, const cz_params *p, const cz_snap *s,
                                         s->in.comm_r_new)) != CZ_OK)
             break;
         cz_snap_circuit circuit = {c, &s->in, k};
-        st = cz_api_prove(out + (size_t)k * CZ_PROOF_BYTES, shape, opts, cz_snap_begin_partition,
-                          &circuit, inputs, &one);
+        st = cz_api_prove(out + (size_t)k * CZ_PROOF_BYTES, shape, inputs, CZ_SNAP_NUM_INPUTS, opts,
+                          cz_snap_begin_partition, &circuit, &one);
         for (int ph = 0; st == CZ_OK && ph < CZ_PHASES; ph++)
             total.seconds[ph] += one.seconds[ph];
         total.total += one.total;

@@ -15,6 +15,7 @@
 #include "batch.h"
 #include "cz_test.h"
 #include "engine_internal.h"
+#include "engine_kind.h"
 #include "groth16_io.h"
 #include "timer.h"
 #include "workq.h"
@@ -382,8 +383,14 @@ static void test_engine_ids_and_errors(void)
     CZ_CHECK(strstr(why, "inputs") != NULL);
     cz_job_request req;
     cz_job_request_init(&req);
-    req.kind = CZ_KIND_POREP_SEAL_COMMIT;
-    CZ_CHECK(cz_engine_submit(e, &req, NULL, why, sizeof why) == CZ_ERR_UNSUPPORTED);
+    req.kind = CZ_KIND_POREP_SEAL_COMMIT; /* no C1 output in the request */
+    CZ_CHECK(cz_engine_submit(e, &req, NULL, why, sizeof why) == CZ_ERR_INVALID_ARG);
+    CZ_CHECK(strstr(why, "C1") != NULL);
+    for (int k = 1; k < CZ_PROOF_KINDS; k++) /* a kind this build cannot prove, if any */
+        if (!cz_engine_kinds[k]) {
+            req.kind = (cz_proof_kind)k;
+            CZ_CHECK(cz_engine_submit(e, &req, NULL, why, sizeof why) == CZ_ERR_UNSUPPORTED);
+        }
     req.kind = (cz_proof_kind)77;
     CZ_CHECK(cz_engine_submit(e, &req, NULL, why, sizeof why) == CZ_ERR_INVALID_ARG);
     /* an unknown parameter set */
@@ -399,7 +406,8 @@ static void test_engine_ids_and_errors(void)
     req.circuit_id = NULL;
     cz_submit_result sr = {.struct_size = sizeof sr};
     CZ_CHECK_OK(cz_engine_submit(e, &req, &sr, why, sizeof why));
-    CZ_CHECK(strlen(sr.job_id) == 36 && sr.job_id[14] == '4' && sr.partitions == 1);
+    CZ_CHECK(strlen(sr.job_id) == 36 && sr.job_id[14] == '4' && sr.partitions == 1 &&
+             sr.bytes_needed > 0);
     CZ_CHECK_OK(cz_engine_drain(e, -1));
     CZ_CHECK(submit_chain(e, "late", CZ_PRIORITY_LOW, 1, 3, 0, why) == CZ_ERR_SHUTDOWN);
     cz_engine_destroy(e);
