@@ -50,17 +50,24 @@ static cz_status cz_snap_parse(const cz_job_request *req, void **out, cz_kind_pl
                     "inputs (vanilla_proofs)");
         return CZ_ERR_INVALID_ARG;
     }
+    if (req->n_inputs != c->partitions) {
+        cz_snap_why(why, why_len, "%zu partition proofs (vanilla_proofs), %s has %u partitions",
+                    req->n_inputs, c->name, c->partitions);
+        return CZ_ERR_BAD_INPUT;
+    }
     const uint8_t *proofs[CZ_SNAP_MAX_PARTITIONS];
     size_t lens[CZ_SNAP_MAX_PARTITIONS];
-    size_t n = req->n_inputs;
-    for (size_t k = 0; k < n && k < CZ_SNAP_MAX_PARTITIONS; k++)
+    for (unsigned k = 0; k < c->partitions; k++)
         proofs[k] = req->inputs[k].data, lens[k] = req->inputs[k].len;
+    cz_status st = cz_circuit_id(plan->circuit_id, sizeof plan->circuit_id,
+                                 CZ_KIND_SNAP_DEALS_UPDATE, c->sector_size);
+    if (st != CZ_OK)
+        return st;
+    if (req->circuit_id && *req->circuit_id)
+        snprintf(plan->circuit_id, sizeof plan->circuit_id, "%s", req->circuit_id);
     cz_snap_input *in = cz_xcalloc(1, sizeof *in);
-    cz_status st =
-        cz_snap_input_decode(in, c, req->comm_r_old, req->comm_r_new, req->comm_d_new, proofs, lens,
-                             n > CZ_SNAP_MAX_PARTITIONS ? 0 : n, why, why_len);
-    if (st == CZ_OK && n > CZ_SNAP_MAX_PARTITIONS) /* decode refused the count */
-        st = CZ_ERR_BAD_INPUT;
+    st = cz_snap_input_decode(in, c, req->comm_r_old, req->comm_r_new, req->comm_d_new, proofs,
+                              lens, c->partitions, why, why_len);
     if (st == CZ_OK) /* a malformed request never enters the queue */
         st = cz_snap_input_verify(in, NULL, why, why_len);
     if (st != CZ_OK) {
@@ -69,11 +76,6 @@ static cz_status cz_snap_parse(const cz_job_request *req, void **out, cz_kind_pl
         return st == CZ_ERR_NOT_CANONICAL ? CZ_ERR_BAD_INPUT : st;
     }
     plan->partitions = c->partitions;
-    if (req->circuit_id && *req->circuit_id)
-        snprintf(plan->circuit_id, sizeof plan->circuit_id, "%s", req->circuit_id);
-    else
-        CZ_TRY(cz_circuit_id(plan->circuit_id, sizeof plan->circuit_id, CZ_KIND_SNAP_DEALS_UPDATE,
-                             c->sector_size));
     plan->parsed_bytes = (size_t)c->partitions * c->challenges * sizeof(cz_snap_challenge_proof);
     *out = in;
     return CZ_OK;

@@ -203,7 +203,7 @@ static bool cz_req_decode(cz_req *r, cz_snap_input *out, json_t *fields[CZ_FIELD
     size_t lens[CZ_SNAP_MAX_PARTITIONS] = {0};
     bool ok = true;
     for (size_t k = 0; k < n && ok; k++) {
-        char name[32];
+        char name[40];
         snprintf(name, sizeof name, "vanillaProofs[%zu]", k);
         ok = cz_req_bytes(r, name, json_array_get(list, k), &proofs[k], &lens[k]);
     }
