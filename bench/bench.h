@@ -76,6 +76,7 @@ int cz_bench_porep(int argc, char **argv);
 int cz_bench_post(int argc, char **argv);
 int cz_bench_msm(int argc, char **argv);
 int cz_bench_prove(int argc, char **argv);
+int cz_bench_snap(int argc, char **argv);
 int cz_bench_synth(int argc, char **argv);
 int cz_bench_zkey(int argc, char **argv);
 

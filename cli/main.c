@@ -18,6 +18,7 @@ static const cz_cli_area cz_bench_areas[] = {
     {"engine", cz_bench_engine, "the engine under mixed jobs: throughput, latency, cancel"},
     {"prove", cz_bench_prove, "Groth16 proofs of SHA-256 circuits per phase (s), peak memory"},
     {"msm", cz_bench_msm, "G1/G2 multi-scalar multiplication (s per MSM)"},
+    {"snap", cz_bench_snap, "SnapDeals proofs at 2 KiB and 8 MiB, per phase (s)"},
     {"ntt", cz_bench_ntt, "NTT, coset NTT and the Groth16 quotient (s per transform)"},
     {"post", cz_bench_post, "WinningPoSt and WindowPoSt proofs per phase (s), 2 KiB … 32 GiB"},
     {"synth", cz_bench_synth, "constraint synthesis of test circuits (constraints/s)"},
@@ -37,7 +38,11 @@ static void cz_cli_usage(FILE *out)
                  "  demo|setup|prove|verify porep   Filecoin PoRep (seal commit phase 2)\n"
                  "  post           Filecoin PoSt: registered proofs, test vanilla proofs\n"
                  "  demo|setup|prove|verify post-window|post-winning   Filecoin PoSt\n"
+                 "  snap           Filecoin SnapDeals: update proofs, test data\n"
+                 "  demo|setup|prove|verify snap   Filecoin SnapDeals (EmptySectorUpdate)\n"
                  "  params         Filecoin parameter files: check a file whole, name, find\n"
+                 "  daemon         the proving daemon (Curio's cuzk.v1 gRPC API, metrics)\n"
+                 "  client         talk to a running daemon: submit, await, status, cancel\n"
                  "  bench <area>   run benchmarks (cuzk bench --help lists the areas)\n"
                  "  version        print the version and build\n"
                  "  help           this text\n\n"
@@ -93,6 +98,10 @@ int main(int argc, char **argv)
         {"prove", "post-winning", cz_cmd_prove_post_winning},
         {"verify", "post-window", cz_cmd_verify_post_window},
         {"verify", "post-winning", cz_cmd_verify_post_winning},
+        {"demo", "snap", cz_cmd_demo_snap},
+        {"setup", "snap", cz_cmd_setup_snap},
+        {"prove", "snap", cz_cmd_prove_snap},
+        {"verify", "snap", cz_cmd_verify_snap},
     };
     for (size_t i = 0; argc > 2 && i < sizeof forms / sizeof *forms; i++)
         if (strcmp(cmd, forms[i].cmd) == 0 && strcmp(argv[2], forms[i].form) == 0)
@@ -103,8 +112,8 @@ int main(int argc, char **argv)
     } commands[] = {
         {"bench", cz_cli_bench},   {"demo", cz_cmd_demo},     {"setup", cz_cmd_setup},
         {"prove", cz_cmd_prove},   {"verify", cz_cmd_verify}, {"export-vk", cz_cmd_export_vk},
-        {"porep", cz_cmd_porep},   {"post", cz_cmd_post},     {"params", cz_cmd_params},
-        {"daemon", cz_cmd_daemon}, {"client", cz_cmd_client}};
+        {"porep", cz_cmd_porep},   {"post", cz_cmd_post},     {"snap", cz_cmd_snap},
+        {"params", cz_cmd_params}, {"daemon", cz_cmd_daemon}, {"client", cz_cmd_client}};
     for (size_t i = 0; i < sizeof commands / sizeof *commands; i++)
         if (strcmp(cmd, commands[i].name) == 0)
             return commands[i].run(argc - 2, argv + 2);

@@ -171,6 +171,146 @@ typedef struct cz_porep_seal {
 cz_status cz_porep_verify_seal(bool *valid, const cz_vk *vk, const cz_porep_seal *seal,
                                const uint8_t *proofs, size_t len);
 
+/* ==== SnapDeals (EmptySectorUpdate) ============================================================
+ *
+ * A SnapDeals proof shows that new data was encoded into a committed-capacity sector: one
+ * Groth16 proof per partition (1 for 2 KiB, 4 for 8 MiB, 16 from 512 MiB up) under the official
+ * parameters of the registered update proof (RegisteredUpdateProof: StackedDrg2KiBV1 …
+ * StackedDrg64GiBV1, numbered 0–4; a sector size "32GiB" names its proof). Filecoin also
+ * publishes parameters of a single-partition variant with a Poseidon TreeD for 32 and 64 GiB
+ * (EmptySectorUpdate-Poseidon): its circuit can be counted and set up here; no registered
+ * proof uses it. */
+
+/* What an update proof's partition circuit is. */
+typedef struct cz_snap_info {
+    const char *name; /* "StackedDrg32GiBV1"; the Poseidon variant: its size, "32GiB" (static) */
+    int id;           /* RegisteredUpdateProof number (0–4); −1 for the Poseidon variant */
+    uint64_t sector_size; /* bytes */
+    bool poseidon;
+    unsigned partitions, challenges;        /* challenges per partition */
+    unsigned tree_base, tree_sub, tree_top; /* TreeR shape, e.g. 8-8-0 */
+    unsigned apex_leaves;                   /* per partition; 0 for the Poseidon variant */
+    unsigned h;                             /* how many high bits of a node its rho depends on */
+    /* with cz_snap_info_count (0 otherwise): */
+    uint64_t constraints; /* of one partition, without bellperson's input constraints */
+    uint32_t inputs;      /* public inputs including ONE */
+    uint32_t aux;
+    unsigned domain_log2; /* the proving domain: 2^k ≥ constraints + inputs */
+} cz_snap_info;
+
+/* The registered update proof at index (0–4; CZ_ERR_INVALID_ARG past the last). */
+cz_status cz_snap_info_at(cz_snap_info *out, unsigned index);
+/* By name or size; poseidon: the Poseidon variant of that size (any size upstream allows, 1 KiB
+ * to 64 GiB; parameters are published for 32 and 64 GiB). CZ_ERR_INVALID_ARG if unknown. */
+cz_status cz_snap_info_get(cz_snap_info *out, const char *name_or_size, bool poseidon);
+/* Fills the counts by synthesizing the blank partition circuit into a counting system (~1 s
+ * for 32 GiB's 81 M constraints on one core). */
+cz_status cz_snap_info_count(cz_snap_info *info);
+
+/* Parameters for an update proof's partition circuit (as cz_porep_setup). */
+cz_status cz_snap_setup(cz_params **out, const char *name_or_size, bool poseidon,
+                        const uint64_t *insecure_seed, cz_pool *pool);
+
+/* ---- SnapDeals requests --------------------------------------------------------------------- */
+
+/*
+ * A SnapDeals proving request: the registered update proof, the commitments and the vanilla
+ * proof of every partition, decoded and checked for shape. Read-only once made: any number of
+ * threads may use one at once.
+ */
+typedef struct cz_snap cz_snap;
+
+/* What Curio sends (cuzk.v1 SubmitProofRequest with proof_kind SNAP_DEALS_UPDATE; engine.h
+ * documents the mapping): the fields as raw bytes. */
+typedef struct cz_snap_request {
+    uint64_t registered_proof;                           /* RegisteredUpdateProof number, 0–4 */
+    const uint8_t *comm_r_old, *comm_r_new, *comm_d_new; /* 32 bytes each, little-endian Fr */
+    const uint8_t *const *partition_proofs; /* bincode PartitionProof, one per partition */
+    const size_t *partition_proof_lens;
+    size_t n_partition_proofs;
+} cz_snap_request;
+
+/*
+ * Decodes a request. Every partition proof is read through a bounded cursor and checked against
+ * the proof's shape (Merkle proof variants, levels, siblings, indices, counts, every 32-byte
+ * value below r, no trailing bytes). CZ_ERR_BAD_INPUT / CZ_ERR_NOT_CANONICAL with why naming
+ * the partition, challenge, field and byte offset ("partition 0 challenge 3: proof_d_new.Single
+ * .path[2].hashes: 2 hashes, 1 expected (byte 5412)"); CZ_ERR_NOMEM.
+ */
+cz_status cz_snap_from_request(cz_snap **out, const cz_snap_request *req, char *why,
+                               size_t why_len);
+/*
+ * The same from a request file: the request in protobuf's JSON mapping,
+ * {"proofKind": "SNAP_DEALS_UPDATE", "registeredProof": "0", "vanillaProofs": ["<base64>", …],
+ * "commROld": "<base64>", "commRNew": …, "commDNew": …} (what cz_snap_to_json writes and
+ * `cuzk snap gen` makes). Errors name the JSON field as well.
+ */
+cz_status cz_snap_load(cz_snap **out, const uint8_t *json, size_t len, char *why, size_t why_len);
+cz_status cz_snap_load_file(cz_snap **out, const char *path, char *why, size_t why_len);
+void cz_snap_free(cz_snap *s); /* accepts NULL */
+
+/* The request's update proof (info's counts 0), and its commitments. */
+void cz_snap_get_info(const cz_snap *s, cz_snap_info *info);
+void cz_snap_get_commitments(const cz_snap *s, uint8_t comm_r_old[32], uint8_t comm_r_new[32],
+                             uint8_t comm_d_new[32]);
+
+/* The request file of s, NUL-terminated, *len without the NUL; release with free(). */
+cz_status cz_snap_to_json(char **out, size_t *len, const cz_snap *s);
+
+/*
+ * Checks the vanilla proofs as a prover must before proving, on the pool (NULL: the calling
+ * thread): every Merkle path against its root, comm_r_old and comm_r_new against comm_c and the
+ * TreeR roots, the challenges against their derivation from comm_r_new, each node's encoding
+ * leaf_r_new = leaf_r_old + leaf_d_new·rho, the apex leaves and partition paths against
+ * comm_d_new. CZ_ERR_BAD_INPUT with why naming the partition, challenge and proof
+ * ("partition 0 challenge 5: proof_r_new: the leaf is not leaf_r_old + leaf_d_new·rho").
+ */
+cz_status cz_snap_check(const cz_snap *s, cz_pool *pool, char *why, size_t why_len);
+
+/* The options of a test update (cz_snap_gen_request). */
+typedef struct cz_snap_spec {
+    uint64_t data_seed;          /* the new data (as cz_porep_sector_spec's data_seed) */
+    cz_porep_sector_spec sector; /* the CC sector it goes into (its data_seed unused: CC) */
+} cz_snap_spec;
+
+/* The defaults: data_seed 1, the sector cz_porep_sector_spec_default's. */
+void cz_snap_spec_default(cz_snap_spec *spec);
+
+/*
+ * A deterministic test update of a registered update proof's size: seals a CC sector (all data
+ * zero) as cz_porep_gen_sector does, encodes new data into it as filecoin-proofs' encode_into
+ * (TreeD-new, phi, rho, the new replica, TreeR-new, comm_r_new) and writes the request Curio
+ * would send: every partition's vanilla proof (generate_partition_proofs) and the commitments,
+ * as a request file into *json (*len bytes, NUL-terminated; free()). spec NULL: the defaults.
+ * In memory: ~100 MiB at 8 MiB; sizes above 512 MiB are refused (CZ_ERR_UNSUPPORTED).
+ */
+cz_status cz_snap_gen_request(char **json, size_t *len, const char *name_or_size,
+                              const cz_snap_spec *spec, cz_pool *pool, cz_progress_fn progress,
+                              void *progress_ctx);
+
+/* ---- SnapDeals proofs ---------------------------------------------------------------------- */
+
+/*
+ * generate_empty_sector_update_proof_with_vanilla: one proof per partition, in partition order,
+ * into proofs (CZ_PROOF_BYTES × partitions bytes), under p (the update proof's parameters). The
+ * vanilla proofs are checked first (cz_snap_check: CZ_ERR_BAD_INPUT). With opts->self_check
+ * every partition proof is verified against public inputs recomputed from the request's
+ * commitments (never from the witness) before anything is written: CZ_ERR_SELF_VERIFY_FAILED
+ * otherwise. CZ_ERR_BAD_PARAMS if p is not this circuit's. stats accumulates over partitions.
+ */
+cz_status cz_snap_prove(uint8_t *proofs, const cz_params *p, const cz_snap *s,
+                        const cz_prove_opts *opts, cz_prove_stats *stats);
+
+/*
+ * verify_empty_sector_update_proof: proofs (len bytes, CZ_PROOF_BYTES per partition) against
+ * the commitments of update proof name_or_size. *valid false for a wrong proof or length;
+ * CZ_ERR_NOT_CANONICAL for a commitment ≥ r; CZ_ERR_INVALID_ARG for an unknown proof or a vk
+ * that is not an update proof's (input count).
+ */
+cz_status cz_snap_verify(bool *valid, const cz_vk *vk, const char *name_or_size,
+                         const uint8_t comm_r_old[32], const uint8_t comm_r_new[32],
+                         const uint8_t comm_d_new[32], const uint8_t *proofs, size_t len);
+
 #ifdef __cplusplus
 }
 #endif

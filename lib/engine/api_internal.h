@@ -12,6 +12,7 @@
 #include "porep.h"
 #include "post.h"
 #include "post_public.h"
+#include "snap.h"
 
 struct cz_vk {
     cz_groth16_vk vk;
@@ -30,6 +31,11 @@ struct cz_post_job {
 
 struct cz_post_public {
     cz_post_verify_info info;
+};
+
+/* A SnapDeals request (include/cuzk/filecoin.h). */
+struct cz_snap {
+    cz_snap_input in;
 };
 
 struct cz_params {
@@ -61,5 +67,15 @@ typedef cz_status (*cz_api_begin_fn)(void *ctx, cz_prove_state *st);
 cz_status cz_api_prove(uint8_t proof[CZ_PROOF_BYTES], const cz_shape *shape, const cz_fr *inputs,
                        size_t n, const cz_prove_opts *opts, cz_api_begin_fn begin, void *ctx,
                        cz_prove_stats *stats);
+
+/* bellperson's proving domain: the smallest 2^k ≥ constraints + one input constraint per input
+ * (ONE included). */
+CZ_INLINE unsigned cz_api_domain_log2(uint64_t constraints, uint32_t inputs)
+{
+    unsigned k = 0;
+    while ((1ull << k) < constraints + inputs)
+        k++;
+    return k;
+}
 
 #endif /* CZ_API_INTERNAL_H */

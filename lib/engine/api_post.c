@@ -83,11 +83,7 @@ cz_status cz_post_info_count(cz_post_info *info)
     info->inputs = count.cs.num_inputs;
     info->aux = count.cs.num_aux;
     cz_cs_count_free(&count);
-    /* bellperson's domain: the smallest 2^k ≥ constraints + one input constraint per input */
-    uint64_t total = info->constraints + info->inputs;
-    info->domain_log2 = 0;
-    while ((1ull << info->domain_log2) < total)
-        info->domain_log2++;
+    info->domain_log2 = cz_api_domain_log2(info->constraints, info->inputs);
     return st;
 }
 

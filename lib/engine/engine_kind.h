@@ -85,5 +85,7 @@ extern const cz_job_kind_ops cz_kind_snarkjs;
 /* The PoSt kinds (kind_post.c). */
 extern const cz_job_kind_ops cz_kind_window_post;
 extern const cz_job_kind_ops cz_kind_winning_post;
+/* SnapDeals (kind_snap.c). */
+extern const cz_job_kind_ops cz_kind_snap;
 
 #endif /* CZ_ENGINE_KIND_H */

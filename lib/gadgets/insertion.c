@@ -36,8 +36,8 @@ static cz_num cz_pick_ns(cz_cs *cs, const char *name, cz_boolean condition, cons
 
 cz_num cz_select(cz_cs *cs, const cz_num *from, const cz_boolean *bits, unsigned bits_len)
 {
-    CZ_ASSERT(bits_len <= CZ_INSERT_MAX_BITS);
-    cz_num state[CZ_INSERT_MAX_SIZE];
+    CZ_ASSERT(bits_len <= CZ_SELECT_MAX_BITS);
+    cz_num state[1u << CZ_SELECT_MAX_BITS];
     unsigned size = 1u << bits_len;
     for (unsigned i = 0; i < size; i++)
         state[i] = from[i];

@@ -11,7 +11,7 @@
 #include "boolean.h"
 #include "num.h"
 
-/* The largest insert / select this implementation handles: 2^4 elements (upstream's tests go
+/* The largest insert this implementation handles: 2^4 elements (upstream's tests go
  * to 16; Filecoin's trees use 2, 4 and 8). */
 #define CZ_INSERT_MAX_BITS 4
 #define CZ_INSERT_MAX_SIZE (1u << CZ_INSERT_MAX_BITS)
@@ -19,7 +19,10 @@
 /* pick: c = condition ? a : b. One new variable and ("pick") (b − a)·condition = b − c. */
 cz_num cz_pick(cz_cs *cs, cz_boolean condition, const cz_num *a, const cz_num *b);
 
-/* select: from[n] with n = bits_len-th power of two, n ≤ 16; returns from[Σ 2^i·bit_i]. Bits
+/* The largest select: 2^7 elements (SnapDeals picks among a partition's 128 apex leaves). */
+#define CZ_SELECT_MAX_BITS 7
+
+/* select: from[n] with n = 2^bits_len ≤ 2^CZ_SELECT_MAX_BITS; returns from[Σ 2^i·bit_i]. Bits
  * are consumed most significant first; at each, pick(bit, state[half + j], state[j]) for
  * j ascending: n − 1 picks. */
 cz_num cz_select(cz_cs *cs, const cz_num *from, const cz_boolean *bits, unsigned bits_len);

@@ -40,6 +40,17 @@ void cz_num_inputize(cz_cs *cs, const cz_num *x)
     cz_cs_enforce(cs, "enforce input is correct", a, b, c);
 }
 
+void cz_num_enforce_equal(cz_cs *cs, const char *annotation, const cz_num *a, const cz_num *b)
+{
+    cz_lc *la, *lb, *lc;
+    if (cz_cs_lcs(cs, &la, &lb, &lc)) {
+        cz_lc_add(la, a->var);
+        cz_lc_add_one(lb);
+        cz_lc_add(lc, b->var);
+    }
+    cz_cs_enforce(cs, annotation, la, lb, lc);
+}
+
 cz_num cz_num_add(cz_cs *cs, const cz_num *x, const cz_num *y)
 {
     cz_fr sum;

@@ -36,6 +36,9 @@ cz_num cz_num_add(cz_cs *cs, const cz_num *a, const cz_num *b);
 cz_num cz_num_mul(cz_cs *cs, const cz_num *a, const cz_num *b);
 cz_num cz_num_square(cz_cs *cs, const cz_num *a);
 
+/* storage-proofs-core's constraint::equal: a·ONE = b (annotation: a static string). */
+void cz_num_enforce_equal(cz_cs *cs, const char *annotation, const cz_num *a, const cz_num *b);
+
 /* Allocates inv = 1/a and enforces a·inv = ONE. With values and a = 0 (bellpepper's
  * SynthesisError::DivisionByZero) inv is set to 0, the constraint is still added so the shape
  * stays intact, and cs fails with CZ_ERR_UNSATISFIED. */

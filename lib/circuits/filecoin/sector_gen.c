@@ -53,7 +53,7 @@ static void cz_sector_label_progress(void *ctx, const char *step, uint64_t done,
 
 /* ---- trees: cz_merkle_tree's layout (merkle.h), filled leaves first, hashed on the pool ---- */
 
-static cz_status cz_tree_alloc(cz_merkle_tree *t, cz_merkle_hasher hasher, uint64_t leaves,
+cz_status cz_sector_tree_alloc(cz_merkle_tree *t, cz_merkle_hasher hasher, uint64_t leaves,
                                unsigned base, unsigned sub, unsigned top)
 {
     memset(t, 0, sizeof *t);
@@ -83,7 +83,7 @@ static void cz_tree_level_body(void *ctx, size_t begin, size_t end)
         cz_merkle_hash_native(&up[g], j->t->shape.hasher, j->arity, row + g * j->arity);
 }
 
-static void cz_tree_hash(cz_merkle_tree *t, cz_pool *pool)
+void cz_sector_tree_hash(cz_merkle_tree *t, cz_pool *pool)
 {
     for (unsigned l = 0; l < t->shape.levels; l++) {
         cz_tree_level j = {t, l, cz_merkle_level_arity(&t->shape, l)};
@@ -99,27 +99,38 @@ static void cz_root_bytes(uint8_t out[32], const cz_merkle_tree *t)
 
 /* ---- the sector's contents ---- */
 
+typedef struct cz_sector_data_job {
+    cz_fr *out;
+    uint64_t nodes, seed;
+} cz_sector_data_job;
+
 static void cz_data_body(void *ctx, size_t begin, size_t end)
 {
-    cz_sector *s = ctx;
+    const cz_sector_data_job *j = ctx;
     uint8_t key[32] = {0};
     for (unsigned i = 0; i < 8; i++)
-        key[i] = (uint8_t)(s->o->data_seed >> (8 * i));
+        key[i] = (uint8_t)(j->seed >> (8 * i));
     uint32_t state[16], block[16];
     cz_chacha_init(state, key, (const uint32_t[4]){0, 0, 0, 0});
     for (size_t b = begin; b < end; b++) { /* one ChaCha20 block: two nodes */
         state[12] = (uint32_t)b;
         state[13] = (uint32_t)((uint64_t)b >> 32);
         cz_chacha_block(block, state, 20);
-        for (unsigned half = 0; half < 2 && 2 * b + half < s->c->nodes; half++) {
+        for (unsigned half = 0; half < 2 && 2 * b + half < j->nodes; half++) {
             uint8_t node[32];
             for (unsigned i = 0; i < 32; i++)
                 node[i] = (uint8_t)(block[8 * half + i / 4] >> (8 * (i % 4)));
             node[31] &= 0x3f; /* fr32: the top two bits clear */
-            cz_status st = cz_fr_from_bytes_le(&s->tree_d.nodes[2 * b + half], node);
+            cz_status st = cz_fr_from_bytes_le(&j->out[2 * b + half], node);
             CZ_ASSERT(st == CZ_OK);
         }
     }
+}
+
+void cz_sector_data(cz_fr *out, uint64_t nodes, uint64_t data_seed, cz_pool *pool)
+{
+    cz_sector_data_job j = {out, nodes, data_seed};
+    cz_pool_parallel_for(pool, (nodes + 1) / 2, 1024, cz_data_body, &j);
 }
 
 static void cz_column_body(void *ctx, size_t begin, size_t end)
@@ -194,10 +205,13 @@ static cz_status cz_sector_replicate(cz_sector *s, uint8_t comm_d[32], uint8_t c
     CZ_TRY(cz_porep_graph_init(&s->graph, c));
 
     cz_sector_report(s, "data", 0, n);
-    CZ_TRY(cz_tree_alloc(&s->tree_d, CZ_MERKLE_SHA256, n, 2, 0, 0));
-    cz_pool_parallel_for(s->pool, (n + 1) / 2, 1024, cz_data_body, s);
+    CZ_TRY(cz_sector_tree_alloc(&s->tree_d, CZ_MERKLE_SHA256, n, 2, 0, 0));
+    if (s->o->cc)
+        memset(s->tree_d.nodes, 0, n * sizeof *s->tree_d.nodes);
+    else
+        cz_sector_data(s->tree_d.nodes, n, s->o->data_seed, s->pool);
     cz_sector_report(s, "tree_d", 0, n);
-    cz_tree_hash(&s->tree_d, s->pool);
+    cz_sector_tree_hash(&s->tree_d, s->pool);
     cz_root_bytes(comm_d, &s->tree_d);
     cz_porep_replica_id(s->replica_id, s->o->prover_id, s->o->sector_id, s->o->ticket, comm_d,
                         c->porep_id);
@@ -225,18 +239,18 @@ static cz_status cz_sector_replicate(cz_sector *s, uint8_t comm_d[32], uint8_t c
     CZ_TRY(st);
 
     cz_sector_report(s, "columns", 0, n);
-    CZ_TRY(
-        cz_tree_alloc(&s->tree_c, CZ_MERKLE_POSEIDON, n, c->tree_base, c->tree_sub, c->tree_top));
+    CZ_TRY(cz_sector_tree_alloc(&s->tree_c, CZ_MERKLE_POSEIDON, n, c->tree_base, c->tree_sub,
+                                c->tree_top));
     cz_pool_parallel_for(s->pool, n, 256, cz_column_body, s);
     cz_sector_report(s, "tree_c", 0, n);
-    cz_tree_hash(&s->tree_c, s->pool);
+    cz_sector_tree_hash(&s->tree_c, s->pool);
 
     cz_sector_report(s, "replica", 0, n);
-    CZ_TRY(
-        cz_tree_alloc(&s->tree_r, CZ_MERKLE_POSEIDON, n, c->tree_base, c->tree_sub, c->tree_top));
+    CZ_TRY(cz_sector_tree_alloc(&s->tree_r, CZ_MERKLE_POSEIDON, n, c->tree_base, c->tree_sub,
+                                c->tree_top));
     cz_pool_parallel_for(s->pool, n, 1024, cz_replica_body, s);
     cz_sector_report(s, "tree_r", 0, n);
-    cz_tree_hash(&s->tree_r, s->pool);
+    cz_sector_tree_hash(&s->tree_r, s->pool);
     cz_fr roots[2] = {*cz_merkle_tree_root(&s->tree_c), *cz_merkle_tree_root(&s->tree_r)}, comm_r;
     cz_poseidon_hash(&comm_r, 2, roots);
     cz_fr_to_bytes_le(comm_r_out, &comm_r);

@@ -11,6 +11,7 @@
 #ifndef CZ_SECTOR_GEN_H
 #define CZ_SECTOR_GEN_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "porep.h"
@@ -19,6 +20,7 @@
 typedef struct cz_porep_sector_opts {
     uint64_t data_seed;    /* the data: node v = bytes [32v, 32v + 32) of the ChaCha20 keystream
                               keyed by u64_le(data_seed) ‖ 0^24, top two bits cleared */
+    bool cc;               /* a committed-capacity sector: all data zero (data_seed unused) */
     uint8_t prover_id[32]; /* replica_id's inputs */
     uint64_t sector_id;
     uint8_t ticket[32];
@@ -52,5 +54,14 @@ cz_status cz_sector_gen_replica(cz_porep_replica *out, const cz_porep_config *c,
                                 const cz_porep_sector_opts *opts, cz_pool *pool,
                                 cz_progress_fn progress, void *progress_ctx);
 void cz_porep_replica_free(cz_porep_replica *r); /* accepts a zeroed one */
+
+/* A test sector's data: nodes field elements from data_seed, as cz_porep_sector_opts says. */
+void cz_sector_data(cz_fr *out, uint64_t nodes, uint64_t data_seed, cz_pool *pool);
+
+/* A tree's rows allocated (cz_merkle_tree's layout) for its leaves to be written, then hashed
+ * row by row on the pool. CZ_ERR_INVALID_ARG for a bad shape, CZ_ERR_NOMEM. */
+cz_status cz_sector_tree_alloc(cz_merkle_tree *t, cz_merkle_hasher hasher, uint64_t leaves,
+                               unsigned base, unsigned sub, unsigned top);
+void cz_sector_tree_hash(cz_merkle_tree *t, cz_pool *pool);
 
 #endif /* CZ_SECTOR_GEN_H */

@@ -1,0 +1,30 @@
+/*
+ * Base64 (RFC 4648) both ways (internal). Encoding writes the standard alphabet, padded, as
+ * Go's encoding/json and protobuf's JSON mapping write bytes. Decoding takes either the
+ * standard or the URL-safe alphabet, padded or not, as protobuf's JSON parsers accept bytes
+ * fields, and refuses anything else: a character outside the alphabet, misplaced padding, a
+ * lone last symbol, or non-zero unused bits in the last symbol (so one byte string has exactly
+ * one encoding per alphabet and padding).
+ */
+#ifndef CZ_BASE64_H
+#define CZ_BASE64_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "cuzk/cuzk.h"
+
+/* The encoded length of n bytes (padded, without a NUL). */
+static inline size_t cz_base64_encoded_len(size_t n) { return (n + 2) / 3 * 4; }
+/* Encodes n bytes into out (cz_base64_encoded_len(n) characters and a NUL). */
+void cz_base64_encode(char *out, const uint8_t *in, size_t n);
+
+/* The most bytes len characters decode to. */
+static inline size_t cz_base64_decoded_max(size_t len) { return len / 4 * 3 + 2; }
+/* Decodes len characters into out (cz_base64_decoded_max(len) bytes), *out_len the bytes
+ * written. CZ_ERR_BAD_INPUT with *bad_at the offset of the first wrong character (len for a
+ * wrong length) and *reason a static sentence. */
+cz_status cz_base64_decode(uint8_t *out, size_t *out_len, const char *in, size_t len,
+                           size_t *bad_at, const char **reason);
+
+#endif /* CZ_BASE64_H */
