@@ -62,11 +62,17 @@ int cz_bench_parse(cz_bench_opts *o, const char *area, const char *synopsis,
                    const char *description, const cz_cli_opt *opts, size_t n_opts, int argc,
                    char **argv);
 
+/* Reading a C1 document (bench_c1.c): seconds of each of n loads into samples (false after a
+ * message), and the memory one load takes (document + peak RSS growth, MiB; −1 unknown). */
+bool cz_bench_c1_time_load(const char *doc, size_t len, double *samples, unsigned n);
+double cz_bench_c1_mem(const char *doc, size_t len);
+
 /* Per-area entry points (argc/argv after the area name). */
 int cz_bench_arith(int argc, char **argv);
 int cz_bench_c1(int argc, char **argv);
 int cz_bench_engine(int argc, char **argv);
 int cz_bench_ntt(int argc, char **argv);
+int cz_bench_porep(int argc, char **argv);
 int cz_bench_post(int argc, char **argv);
 int cz_bench_msm(int argc, char **argv);
 int cz_bench_prove(int argc, char **argv);

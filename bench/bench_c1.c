@@ -1,8 +1,8 @@
 /* `cuzk bench c1`: reading and writing a sealing's commit phase 1 output (C1). */
+#include <malloc.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -12,7 +12,7 @@
 #define CZ_BENCH_C1_SEED 1
 
 /* Seconds of each of n runs of load (or of writing when doc is NULL). */
-static bool cz_bench_c1_time_load(const char *doc, size_t len, double *samples, unsigned n)
+bool cz_bench_c1_time_load(const char *doc, size_t len, double *samples, unsigned n)
 {
     for (unsigned s = 0; s < n; s++) {
         char why[512] = "";
@@ -29,12 +29,28 @@ static bool cz_bench_c1_time_load(const char *doc, size_t len, double *samples, 
     return true;
 }
 
+/* The process's peak RSS (VmHWM) in bytes, or -1. */
+static long long cz_bench_c1_hwm(void)
+{
+    FILE *f = fopen("/proc/self/status", "r");
+    if (!f)
+        return -1;
+    char line[256];
+    long long kib = -1;
+    while (fgets(line, sizeof line, f))
+        if (strncmp(line, "VmHWM:", 6) == 0)
+            kib = atoll(line + 6);
+    fclose(f);
+    return kib < 0 ? -1 : 1024 * kib;
+}
+
 /*
- * The memory one read takes, in MiB: the document plus the peak RSS growth while reading it,
- * measured in a child process (Linux starts a child's peak at its RSS at fork, so the parent's
- * freed heap does not hide the read's allocations). -1 on failure.
+ * The memory one read takes, in MiB: the document plus the peak RSS growth while reading it.
+ * Measured in a child process that first returns the heap's free memory to the system and
+ * resets its peak to its RSS (Linux's clear_refs 5), so that neither the parent's peak nor
+ * memory it freed and the read could reuse hides the read's own. -1 on failure.
  */
-static double cz_bench_c1_mem(const char *doc, size_t len)
+double cz_bench_c1_mem(const char *doc, size_t len)
 {
     int fd[2];
     if (pipe(fd) != 0)
@@ -47,13 +63,16 @@ static double cz_bench_c1_mem(const char *doc, size_t len)
     }
     if (pid == 0) {
         close(fd[0]);
-        long long delta = -1;
-        struct rusage before, after;
+        long long delta = -1, before = -1, after = -1;
+        malloc_trim(0);
+        FILE *f = fopen("/proc/self/clear_refs", "w");
+        if (f && fputs("5", f) >= 0 && fclose(f) == 0)
+            before = cz_bench_c1_hwm();
         cz_c1 *c1 = NULL;
-        if (getrusage(RUSAGE_SELF, &before) == 0 &&
-            cz_c1_load(&c1, (const uint8_t *)doc, len, NULL, 0) == CZ_OK &&
-            getrusage(RUSAGE_SELF, &after) == 0)
-            delta = 1024LL * (after.ru_maxrss - before.ru_maxrss);
+        if (before >= 0 && cz_c1_load(&c1, (const uint8_t *)doc, len, NULL, 0) == CZ_OK)
+            after = cz_bench_c1_hwm();
+        if (after >= 0)
+            delta = after - before;
         cz_c1_free(c1);
         ssize_t w = write(fd[1], &delta, sizeof delta);
         _exit(w == (ssize_t)sizeof delta ? 0 : 1);
@@ -139,6 +158,9 @@ int cz_bench_c1(int argc, char **argv)
             double mib = cz_bench_c1_mem(docs[k], lens[k]);
             if (mib >= 0)
                 cz_bench_report(&o, name, lens[k], 1, "MiB", &mib, 1);
+            else
+                fprintf(stderr, "cuzk bench c1: %s: cannot measure (no /proc/self/clear_refs?)\n",
+                        name);
         }
     }
     rc = 0;

@@ -35,6 +35,9 @@ int cz_cmd_prove_post_window(int argc, char **argv);
 int cz_cmd_prove_post_winning(int argc, char **argv);
 int cz_cmd_verify_post_window(int argc, char **argv);
 int cz_cmd_verify_post_winning(int argc, char **argv);
+/* The daemon and its client (cmd_daemon.c, cmd_client.c; built with CZ_DAEMON). */
+int cz_cmd_daemon(int argc, char **argv);
+int cz_cmd_client(int argc, char **argv);
 
 /* Prints "cuzk CMD: WHAT: <status>[: why]" to stderr ("cuzk CMD: why (<status>)" when why starts
  * with WHAT, a file name); returns the exit status of st (cz_cli_exit_status). */
@@ -54,6 +57,14 @@ double cz_cli_seconds(void);
 bool cz_cli_mkdirs(const char *path);
 /* Where demo parameters are cached: opt, or $XDG_CACHE_HOME/cuzk, ~/.cache/cuzk, /tmp/cuzk-cache. */
 void cz_cli_cache_dir(char *out, size_t len, const char *opt);
+/* Makes a demo's parameters: setup(ctx, out, pool) with an insecure fixed seed. */
+typedef cz_status (*cz_cli_setup_fn)(const void *ctx, cz_params **out, cz_pool *pool);
+/* A demo's parameters: loaded from params_path, or made by setup and cached there (and the
+ * verifying key at vk_path) in dir, with a line of progress each; *setup_s is the time setup
+ * took (0 when loaded). setup's status when it fails. */
+cz_status cz_cli_demo_params(cz_params **out, const char *cmd, const char *dir,
+                             const char *params_path, const char *vk_path, cz_cli_setup_fn setup,
+                             const void *ctx, cz_pool *pool, double *setup_s);
 /* The per-phase table of a proof (stdout): time and share of each phase, counters if asked. */
 void cz_cli_print_phases(const cz_prove_stats *ps, bool counters);
 /* Parses n bytes of hex (an optional 0x) into out; false with a message naming the option. */
@@ -82,16 +93,10 @@ typedef struct cz_cli_progress_state {
 void cz_cli_progress(void *ctx, const char *step, uint64_t done, uint64_t total);
 void cz_cli_progress_end(cz_cli_progress_state *p); /* ends the last step's line */
 
-/* Generates parameters for a demo's circuit (ctx: the command's). */
-typedef cz_status (*cz_cli_setup_fn)(cz_params **out, const void *ctx, const uint64_t *seed,
-                                     cz_pool *pool);
-
-/* A demo's parameters: loaded from params_path when it is there and readable, else generated
- * from the INSECURE seed and cached as params_path and vk_path (dir made first). Prints what it
- * does; *setup_s is the generation time (0 when loaded). */
-cz_status cz_cli_demo_params(cz_params **out, double *setup_s, const char *cmd, const char *dir,
-                             const char *params_path, const char *vk_path, cz_cli_setup_fn setup,
-                             const void *ctx, uint64_t seed, cz_pool *pool);
+/* Generates parameters for the command's circuit (ctx: the command's), from an insecure seed
+ * or (NULL) securely. */
+typedef cz_status (*cz_cli_fil_setup_fn)(cz_params **out, const void *ctx, const uint64_t *seed,
+                                         cz_pool *pool);
 
 /* What `cuzk setup <proof>` writes: parameters for the named circuit under the official file
  * names, never over existing files without force. */
@@ -107,6 +112,6 @@ typedef struct cz_cli_fil_setup_job {
 } cz_cli_fil_setup_job;
 
 /* Generates (setup(ctx)), saves and reports; returns the exit status. */
-int cz_cli_fil_setup(const cz_cli_fil_setup_job *j, cz_cli_setup_fn setup, const void *ctx);
+int cz_cli_fil_setup(const cz_cli_fil_setup_job *j, cz_cli_fil_setup_fn setup, const void *ctx);
 
 #endif /* CZ_CLI_H */

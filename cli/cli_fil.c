@@ -1,4 +1,4 @@
-/* What the Filecoin commands share (cli.h): parameter files, progress lines, demo parameters. */
+/* What the Filecoin commands share (cli.h): parameter files, setup, progress lines. */
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
@@ -48,38 +48,7 @@ void cz_cli_progress_end(cz_cli_progress_state *p)
         fprintf(stderr, "\r  %-32s done (%.2f s)\n", p->step, cz_cli_seconds() - p->start);
 }
 
-cz_status cz_cli_demo_params(cz_params **out, double *setup_s, const char *cmd, const char *dir,
-                             const char *params_path, const char *vk_path, cz_cli_setup_fn setup,
-                             const void *ctx, uint64_t seed, cz_pool *pool)
-{
-    char why[512] = "";
-    double t0 = cz_cli_seconds();
-    *setup_s = 0;
-    cz_params_load_opts lo = {.pool = pool};
-    if (access(params_path, R_OK) == 0 &&
-        cz_params_load(out, params_path, &lo, why, sizeof why) == CZ_OK) {
-        printf("parameters: loaded %s (%.2f s)\n", params_path, cz_cli_seconds() - t0);
-        return CZ_OK;
-    }
-    if (why[0])
-        printf("parameters: cached file unusable (%s); regenerating\n", why);
-    printf("parameters: generating (INSECURE demo seed; once) … ");
-    fflush(stdout);
-    cz_status st = setup(out, ctx, &seed, pool);
-    *setup_s = cz_cli_seconds() - t0;
-    if (st != CZ_OK) {
-        printf("failed\n");
-        return st;
-    }
-    printf("done (%.2f s)\n", *setup_s);
-    if (!cz_cli_mkdirs(dir) || cz_params_save(*out, params_path, vk_path) != CZ_OK)
-        fprintf(stderr, "cuzk %s: could not cache the parameters in %s (continuing)\n", cmd, dir);
-    else
-        printf("parameters: cached in %s\n", dir);
-    return CZ_OK;
-}
-
-int cz_cli_fil_setup(const cz_cli_fil_setup_job *j, cz_cli_setup_fn setup, const void *ctx)
+int cz_cli_fil_setup(const cz_cli_fil_setup_job *j, cz_cli_fil_setup_fn setup, const void *ctx)
 {
     char params_path[4096], vk_path[4096];
     if (!cz_cli_fil_params_file(params_path, sizeof params_path, j->cmd, j->params_opt, j->proof,

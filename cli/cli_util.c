@@ -5,6 +5,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "cli.h"
 #include "cuzk/arith_field.h"
@@ -170,4 +171,35 @@ size_t cz_cli_first_non_canonical(const uint8_t (*inputs)[32], size_t n)
             return i;
     }
     return n;
+}
+
+cz_status cz_cli_demo_params(cz_params **out, const char *cmd, const char *dir,
+                             const char *params_path, const char *vk_path, cz_cli_setup_fn setup,
+                             const void *ctx, cz_pool *pool, double *setup_s)
+{
+    char why[512] = "";
+    double t0 = cz_cli_seconds();
+    cz_params_load_opts lo = {.pool = pool};
+    *setup_s = 0;
+    if (access(params_path, R_OK) == 0 &&
+        cz_params_load(out, params_path, &lo, why, sizeof why) == CZ_OK) {
+        printf("parameters: loaded %s (%.2f s)\n", params_path, cz_cli_seconds() - t0);
+        return CZ_OK;
+    }
+    if (why[0])
+        printf("parameters: cached file unusable (%s); regenerating\n", why);
+    printf("parameters: generating (INSECURE demo seed; once) … ");
+    fflush(stdout);
+    cz_status st = setup(ctx, out, pool);
+    *setup_s = cz_cli_seconds() - t0;
+    if (st != CZ_OK) {
+        printf("failed\n");
+        return st;
+    }
+    printf("done (%.2f s)\n", *setup_s);
+    if (!cz_cli_mkdirs(dir) || cz_params_save(*out, params_path, vk_path) != CZ_OK)
+        fprintf(stderr, "cuzk %s: could not cache the parameters in %s (continuing)\n", cmd, dir);
+    else
+        printf("parameters: cached in %s\n", dir);
+    return CZ_OK;
 }

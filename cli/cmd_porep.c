@@ -14,10 +14,27 @@ static const char cz_porep_proof_help[] =
     "…: `cuzk porep info --all` lists them) or a sector size (2KiB, 8MiB, 512MiB, 32GiB,\n"
     "64GiB) for its V1_1 proof.\n";
 
+/* The --proof and --size options (one value: a registered proof or a sector size). */
+/* clang-format off */
+#define CZ_POREP_OPTS_PROOF(dest)                                                                  \
+    {"--proof", CZ_OPT_STRING, (dest), "PROOF", "the registered proof or sector size"},            \
+    {"--size", CZ_OPT_STRING, (dest), "SIZE", "the same, by sector size"}
+/* clang-format on */
+
 static int cz_porep_unknown(const char *cmd, const char *proof)
 {
     fprintf(stderr, "cuzk %s: unknown proof '%s' (cuzk porep info --all lists them)\n", cmd, proof);
     return CZ_CLI_EXIT_USAGE;
+}
+
+/* The registered proof the options named: −1 to go on, or the exit status after a message. */
+static int cz_porep_resolve(const char *cmd, const char *proof, cz_porep_info *info)
+{
+    if (!proof) {
+        fprintf(stderr, "cuzk %s: --size or --proof is required (see --help)\n", cmd);
+        return CZ_CLI_EXIT_USAGE;
+    }
+    return cz_porep_info_get(info, proof) == CZ_OK ? -1 : cz_porep_unknown(cmd, proof);
 }
 
 /* The official file of a PoRep proof's parameters (cz_cli_fil_params_file). */
@@ -58,8 +75,7 @@ static int cz_porep_info_cmd(int argc, char **argv)
     const char *proof = NULL;
     bool all = false, no_count = false;
     const cz_cli_opt opts[] = {
-        {"--proof", CZ_OPT_STRING, &proof, "PROOF", "the registered proof or sector size"},
-        {"--size", CZ_OPT_STRING, &proof, "SIZE", "the same, by sector size"},
+        CZ_POREP_OPTS_PROOF(&proof),
         {"--all", CZ_OPT_FLAG, &all, NULL, "list every registered proof (no counting)"},
         {"--no-count", CZ_OPT_FLAG, &no_count, NULL, "skip counting the circuit"},
     };
@@ -103,8 +119,7 @@ static int cz_porep_gen_sector_cmd(int argc, char **argv)
     cz_porep_sector_spec spec;
     cz_porep_sector_spec_default(&spec);
     const cz_cli_opt opts[] = {
-        {"--proof", CZ_OPT_STRING, &proof, "PROOF", "the registered proof or sector size"},
-        {"--size", CZ_OPT_STRING, &proof, "SIZE", "the same, by sector size"},
+        CZ_POREP_OPTS_PROOF(&proof),
         {"--out", CZ_OPT_STRING, &out, "FILE", "where to write the C1 output (JSON)",
          .required = true},
         {"--data-seed", CZ_OPT_U64, &spec.data_seed, "N", "the sector's data (default 0)"},
@@ -113,8 +128,7 @@ static int cz_porep_gen_sector_cmd(int argc, char **argv)
         {"--ticket", CZ_OPT_STRING, &ticket, "HEX", "32 bytes (default 01 × 32)"},
         {"--seed", CZ_OPT_STRING, &seed, "HEX",
          "32 bytes: the interactive challenges' randomness\n(default 02 × 32)"},
-        {"--threads", CZ_OPT_UINT, &threads, "N", "threads (default: all online CPUs)", .min = 1,
-         .max = 1024},
+        CZ_CLI_OPT_THREADS(&threads),
     };
     const cz_cli_spec spec_cli = {
         "porep gen-sector",
@@ -130,17 +144,13 @@ static int cz_porep_gen_sector_cmd(int argc, char **argv)
     int rc = cz_cli_parse(&spec_cli, argc, argv);
     if (rc >= 0)
         return rc;
-    if (!proof) {
-        fprintf(stderr, "cuzk porep gen-sector: --size or --proof is required (see --help)\n");
-        return CZ_CLI_EXIT_USAGE;
-    }
+    cz_porep_info info;
+    if ((rc = cz_porep_resolve("porep gen-sector", proof, &info)) >= 0)
+        return rc;
     if ((prover_id && !cz_cli_hex(spec.prover_id, 32, prover_id, "--prover-id")) ||
         (ticket && !cz_cli_hex(spec.ticket, 32, ticket, "--ticket")) ||
         (seed && !cz_cli_hex(spec.seed, 32, seed, "--seed")))
         return CZ_CLI_EXIT_USAGE;
-    cz_porep_info info;
-    if (cz_porep_info_get(&info, proof) != CZ_OK)
-        return cz_porep_unknown("porep gen-sector", proof);
     cz_pool *pool = cz_cli_pool((unsigned)threads);
     fprintf(stderr, "cuzk porep gen-sector: sealing a %s sector\n", info.name);
     double t0 = cz_cli_seconds();
@@ -170,7 +180,7 @@ static int cz_porep_gen_sector_cmd(int argc, char **argv)
 
 /* ---- setup / prove / verify porep ---- */
 
-/* cz_cli_setup_fn over cz_porep_setup (ctx: the proof's name or size). */
+/* cz_cli_fil_setup_fn over cz_porep_setup (ctx: the proof's name or size). */
 static cz_status cz_porep_setup_fn(cz_params **out, const void *ctx, const uint64_t *seed,
                                    cz_pool *pool)
 {
@@ -184,19 +194,15 @@ int cz_cmd_setup_porep(int argc, char **argv)
     uint64_t seed = 0;
     bool insecure = false, force = false;
     const cz_cli_opt opts[] = {
-        {"--proof", CZ_OPT_STRING, &proof, "PROOF", "the registered proof or sector size"},
-        {"--size", CZ_OPT_STRING, &proof, "SIZE", "the same, by sector size"},
+        CZ_POREP_OPTS_PROOF(&proof),
         {"--params", CZ_OPT_STRING, &params_opt, "DIR|FILE",
          "where to write the .params (default: the parameter\ndirectory, official name)"},
         {"--vk", CZ_OPT_STRING, &vk_opt, "DIR|FILE",
          "where to write the .vk (default: beside "
          "the .params)"},
         {"--force", CZ_OPT_FLAG, &force, NULL, "overwrite existing files"},
-        {"--threads", CZ_OPT_UINT, &threads, "N", "threads (default: all online CPUs)", .min = 1,
-         .max = 1024},
-        {"--insecure-seed", CZ_OPT_U64, &seed, "S",
-         "reproducible, INSECURE parameters from this seed\n(decimal or 0x-hex)",
-         .given = &insecure},
+        CZ_CLI_OPT_THREADS(&threads),
+        CZ_CLI_OPT_INSECURE_SEED(&seed, &insecure),
     };
     const cz_cli_spec spec = {
         "setup porep",
@@ -214,12 +220,8 @@ int cz_cmd_setup_porep(int argc, char **argv)
     if (rc >= 0)
         return rc;
     cz_porep_info info;
-    if (!proof) {
-        fprintf(stderr, "cuzk setup porep: --size or --proof is required (see --help)\n");
-        return CZ_CLI_EXIT_USAGE;
-    }
-    if (cz_porep_info_get(&info, proof) != CZ_OK)
-        return cz_porep_unknown("setup porep", proof);
+    if ((rc = cz_porep_resolve("setup porep", proof, &info)) >= 0)
+        return rc;
     cz_cli_fil_setup_job job = {"setup porep", CZ_FIL_POREP,      info.sector_size,
                                 info.name,     params_opt,        vk_opt,
                                 force,         (unsigned)threads, insecure ? &seed : NULL};
@@ -253,8 +255,7 @@ int cz_cmd_prove_porep(int argc, char **argv)
          "the registered proof's .params (default: the\nparameter directory)"},
         {"--proof", CZ_OPT_STRING, &proof_path, "FILE",
          "where to write the proof: 192 bytes per partition", .required = true},
-        {"--threads", CZ_OPT_UINT, &threads, "N", "threads (default: all online CPUs)", .min = 1,
-         .max = 1024},
+        CZ_CLI_OPT_THREADS(&threads),
         {"--no-self-check", CZ_OPT_FLAG, &no_self_check, NULL,
          "skip verifying each partition proof before writing"},
         {"--perf", CZ_OPT_FLAG, &counters, NULL, "hardware counters per phase"},
@@ -413,6 +414,12 @@ done:
 
 /* ---- demo porep ---- */
 
+static cz_status cz_porep_demo_setup(const void *proof, cz_params **out, cz_pool *pool)
+{
+    uint64_t seed = 0x637a6b706f726570ULL;
+    return cz_porep_setup(out, proof, &seed, pool);
+}
+
 int cz_cmd_demo_porep(int argc, char **argv)
 {
     const char *proof = "2KiB", *cache_opt = NULL;
@@ -421,8 +428,7 @@ int cz_cmd_demo_porep(int argc, char **argv)
         {"--size", CZ_OPT_STRING, &proof, "SIZE",
          "the sector size or registered proof (default "
          "2KiB)"},
-        {"--threads", CZ_OPT_UINT, &threads, "N", "threads (default: all online CPUs)", .min = 1,
-         .max = 1024},
+        CZ_CLI_OPT_THREADS(&threads),
         {"--cache", CZ_OPT_STRING, &cache_opt, "DIR",
          "where parameters are kept (default $XDG_CACHE_HOME/cuzk\nor ~/.cache/cuzk)"},
     };
@@ -442,8 +448,8 @@ int cz_cmd_demo_porep(int argc, char **argv)
     if (rc >= 0)
         return rc;
     cz_porep_info info;
-    if (cz_porep_info_get(&info, proof) != CZ_OK)
-        return cz_porep_unknown("demo porep", proof);
+    if ((rc = cz_porep_resolve("demo porep", proof, &info)) >= 0)
+        return rc;
     /* the cache is a parameter directory of its own: the official names, the demo's files */
     char dir[4096], params_path[4200], vk_path[4200], why[512] = "";
     cz_cli_cache_dir(dir, sizeof dir, cache_opt);
@@ -476,10 +482,10 @@ int cz_cmd_demo_porep(int argc, char **argv)
            cz_cli_seconds() - t0);
 
     /* parameters: cached, or generated now (insecure demo seed) */
-    double setup_s = 0;
+    double setup_s;
     cz_params *params = NULL;
-    st = cz_cli_demo_params(&params, &setup_s, "demo porep", dir, params_path, vk_path,
-                            cz_porep_setup_fn, proof, 0x637a6b706f726570ULL, pool);
+    st = cz_cli_demo_params(&params, "demo porep", dir, params_path, vk_path, cz_porep_demo_setup,
+                            proof, pool, &setup_s);
     if (st != CZ_OK) {
         cz_c1_free(c1);
         cz_pool_destroy(pool);

@@ -52,6 +52,13 @@ static cz_status cz_post_setup_fn(cz_params **out, const void *ctx, const uint64
     return cz_post_setup(out, ctx, seed, pool);
 }
 
+/* The demos' parameters: the insecure demo seed (ctx: the proof's name). */
+static cz_status cz_post_demo_setup(const void *ctx, cz_params **out, cz_pool *pool)
+{
+    uint64_t seed = 0x637a6b706f7374ULL;
+    return cz_post_setup(out, ctx, &seed, pool);
+}
+
 /* ---- post info ---- */
 
 static void cz_post_print_info(const cz_post_info *in)
@@ -172,8 +179,7 @@ static int cz_post_gen_cmd(int argc, char **argv)
         {"--sparse", CZ_OPT_FLAG, &spec.sparse, NULL,
          "sparse replicas: only the challenged paths of TreeR,\nthe rest pseudo-random (any "
          "size, 32GiB and 64GiB\nincluded; the proofs verify like real ones)"},
-        {"--threads", CZ_OPT_UINT, &threads, "N", "threads (default: all online CPUs)", .min = 1,
-         .max = 1024},
+        CZ_CLI_OPT_THREADS(&threads),
     };
     const cz_cli_spec cli = {
         "post gen",
@@ -249,11 +255,8 @@ static int cz_post_setup_cmd(bool winning, int argc, char **argv)
         {"--vk", CZ_OPT_STRING, &vk_opt, "DIR|FILE",
          "where to write the .vk (default: beside the .params)"},
         {"--force", CZ_OPT_FLAG, &force, NULL, "overwrite existing files"},
-        {"--threads", CZ_OPT_UINT, &threads, "N", "threads (default: all online CPUs)", .min = 1,
-         .max = 1024},
-        {"--insecure-seed", CZ_OPT_U64, &seed, "S",
-         "reproducible, INSECURE parameters from this seed\n(decimal or 0x-hex)",
-         .given = &insecure},
+        CZ_CLI_OPT_THREADS(&threads),
+        CZ_CLI_OPT_INSECURE_SEED(&seed, &insecure),
     };
     char cmd[32];
     snprintf(cmd, sizeof cmd, "setup %s", cz_post_kind(winning));
@@ -362,8 +365,7 @@ static int cz_post_prove_cmd(bool winning, int argc, char **argv)
          "the registered proof's .params (default: the\nparameter directory)"},
         {"--proof", CZ_OPT_STRING, &proof_path, "FILE", "where to write the 192-byte proof",
          .required = true},
-        {"--threads", CZ_OPT_UINT, &threads, "N", "threads (default: all online CPUs)", .min = 1,
-         .max = 1024},
+        CZ_CLI_OPT_THREADS(&threads),
         {"--no-self-check", CZ_OPT_FLAG, &no_self_check, NULL,
          "skip verifying the proof before writing it"},
         {"--perf", CZ_OPT_FLAG, &counters, NULL, "hardware counters per phase"},
@@ -528,8 +530,7 @@ static int cz_post_demo_cmd(bool winning, int argc, char **argv)
     const cz_cli_opt opts[] = {
         {"--size", CZ_OPT_STRING, &proof, "SIZE",
          "the sector size or registered proof (default 2KiB)"},
-        {"--threads", CZ_OPT_UINT, &threads, "N", "threads (default: all online CPUs)", .min = 1,
-         .max = 1024},
+        CZ_CLI_OPT_THREADS(&threads),
         {"--cache", CZ_OPT_STRING, &cache_opt, "DIR",
          "where parameters are kept (default $XDG_CACHE_HOME/cuzk\nor ~/.cache/cuzk)"},
     };
@@ -599,8 +600,8 @@ static int cz_post_demo_cmd(bool winning, int argc, char **argv)
         printf("vanilla proofs: read and checked (%.3f s)\n", read_s);
     double setup_s = 0;
     if (st == CZ_OK &&
-        (st = cz_cli_demo_params(&params, &setup_s, cmd, dir, params_path, vk_path,
-                                 cz_post_setup_fn, info.name, 0x637a6b706f7374ULL, pool)) != CZ_OK)
+        (st = cz_cli_demo_params(&params, cmd, dir, params_path, vk_path, cz_post_demo_setup,
+                                 info.name, pool, &setup_s)) != CZ_OK)
         snprintf(why, sizeof why, "setup");
     bool valid = false;
     if (st == CZ_OK) {

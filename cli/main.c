@@ -16,6 +16,7 @@ static const cz_cli_area cz_bench_areas[] = {
     {"arith", cz_bench_arith, "field, curve and pairing operations (ns per operation)"},
     {"c1", cz_bench_c1, "reading and writing a PoRep C1 output, 32 GiB by default (s, MiB)"},
     {"engine", cz_bench_engine, "the engine under mixed jobs: throughput, latency, cancel"},
+    {"porep", cz_bench_porep, "Filecoin PoRep C2: test sectors, C1 reading, synthesis, proofs"},
     {"prove", cz_bench_prove, "Groth16 proofs of SHA-256 circuits per phase (s), peak memory"},
     {"msm", cz_bench_msm, "G1/G2 multi-scalar multiplication (s per MSM)"},
     {"ntt", cz_bench_ntt, "NTT, coset NTT and the Groth16 quotient (s per transform)"},
@@ -38,6 +39,8 @@ static void cz_cli_usage(FILE *out)
                  "  post           Filecoin PoSt: registered proofs, test vanilla proofs\n"
                  "  demo|setup|prove|verify post-window|post-winning   Filecoin PoSt\n"
                  "  params         Filecoin parameter files: check a file whole, name, find\n"
+                 "  daemon         serve Curio's cuzk.v1 gRPC API (the proving engine)\n"
+                 "  client         talk to a daemon: prove, submit, await, cancel, status, ...\n"
                  "  bench <area>   run benchmarks (cuzk bench --help lists the areas)\n"
                  "  version        print the version and build\n"
                  "  help           this text\n\n"
@@ -68,6 +71,19 @@ static int cz_cli_bench(int argc, char **argv)
     cz_cli_bench_usage(stderr);
     return 2;
 }
+
+#ifndef CZ_HAVE_DAEMON
+static int cz_cli_no_daemon(const char *cmd)
+{
+    fprintf(stderr,
+            "cuzk %s: this build has no daemon (configure with -DCZ_DAEMON=ON after "
+            "scripts/setup-debian.sh installs gRPC, libmicrohttpd and cpptoml)\n",
+            cmd);
+    return 2;
+}
+int cz_cmd_daemon(int argc, char **argv) { return cz_cli_no_daemon("daemon"); }
+int cz_cmd_client(int argc, char **argv) { return cz_cli_no_daemon("client"); }
+#endif
 
 int main(int argc, char **argv)
 {
@@ -101,9 +117,10 @@ int main(int argc, char **argv)
         const char *name;
         int (*run)(int argc, char **argv);
     } commands[] = {
-        {"bench", cz_cli_bench}, {"demo", cz_cmd_demo},     {"setup", cz_cmd_setup},
-        {"prove", cz_cmd_prove}, {"verify", cz_cmd_verify}, {"export-vk", cz_cmd_export_vk},
-        {"porep", cz_cmd_porep}, {"post", cz_cmd_post},     {"params", cz_cmd_params}};
+        {"bench", cz_cli_bench},   {"demo", cz_cmd_demo},     {"setup", cz_cmd_setup},
+        {"prove", cz_cmd_prove},   {"verify", cz_cmd_verify}, {"export-vk", cz_cmd_export_vk},
+        {"porep", cz_cmd_porep},   {"post", cz_cmd_post},     {"params", cz_cmd_params},
+        {"daemon", cz_cmd_daemon}, {"client", cz_cmd_client}};
     for (size_t i = 0; i < sizeof commands / sizeof *commands; i++)
         if (strcmp(cmd, commands[i].name) == 0)
             return commands[i].run(argc - 2, argv + 2);

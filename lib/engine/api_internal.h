@@ -39,6 +39,11 @@ struct cz_params {
     cz_shape *shape;
 };
 
+/* An empty cz_params (cz_params_free releases it). */
+cz_params *cz_params_new(void);
+/* The parameters' shape, made on first use (a reference for the caller to unref). */
+cz_status cz_params_shape(const cz_params *p, cz_pool *pool, cz_shape **out);
+
 /* Parameters for the circuit synth(ctx) (cz_setup for any circuit). */
 cz_status cz_api_setup(cz_params **out, cz_synthesize_fn synth, void *ctx,
                        const uint64_t *insecure_seed, cz_pool *pool);
@@ -51,15 +56,10 @@ typedef cz_status (*cz_api_begin_fn)(void *ctx, cz_prove_state *st);
 
 /* One proof through the stages under shape: begin, then the quotient, the MSMs and the
  * assembly, with cz_prove's options (fixed r, s, counters, the self-check against the shape's
- * prepared key) and stats. The self-check verifies against inputs (the shape's input count,
- * ONE excluded) when given, recomputed by the caller from the statement, and else against the
- * inputs the witness allocated. */
-cz_status cz_api_prove(uint8_t proof[CZ_PROOF_BYTES], const cz_shape *shape,
-                       const cz_prove_opts *opts, cz_api_begin_fn begin, void *ctx,
-                       const cz_fr *inputs, cz_prove_stats *stats);
-
-/* The parameters' shape, made on first use and kept with them (a reference for the caller:
- * cz_shape_unref). */
-cz_status cz_params_shape(const cz_params *p, cz_pool *pool, cz_shape **out);
+ * prepared key) and stats. The self-check uses the n public inputs given (computed by the caller
+ * independently of the circuit), or with inputs NULL those synthesis produced. */
+cz_status cz_api_prove(uint8_t proof[CZ_PROOF_BYTES], const cz_shape *shape, const cz_fr *inputs,
+                       size_t n, const cz_prove_opts *opts, cz_api_begin_fn begin, void *ctx,
+                       cz_prove_stats *stats);
 
 #endif /* CZ_API_INTERNAL_H */

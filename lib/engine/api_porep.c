@@ -9,10 +9,12 @@
 #include "challenges.h"
 #include "check.h"
 #include "cs_simple.h"
+#include "cuzk/circuits.h"
 #include "cuzk/filecoin.h"
 #include "porep.h"
 #include "sector_gen.h"
 #include "stacked_circuit.h"
+#include "synth.h"
 
 /* A registered proof by name, or a size ("32GiB") for its V1_1 proof. */
 static const cz_porep_config *cz_porep_lookup(const char *name_or_size)
@@ -176,8 +178,8 @@ cz_status cz_porep_prove(uint8_t *proofs, const cz_params *p, const cz_c1 *c1,
         if ((st = cz_porep_inputs(inputs, &c1->c1, k)) != CZ_OK)
             break;
         cz_stacked_circuit circuit = {c, &c1->c1, k};
-        st = cz_api_prove(out + (size_t)k * CZ_PROOF_BYTES, shape, opts, cz_porep_begin_partition,
-                          &circuit, inputs, &one);
+        st = cz_api_prove(out + (size_t)k * CZ_PROOF_BYTES, shape, inputs, n, opts,
+                          cz_porep_begin_partition, &circuit, &one);
         for (int ph = 0; st == CZ_OK && ph < CZ_PHASES; ph++)
             total.seconds[ph] += one.seconds[ph];
         total.total += one.total;
@@ -239,4 +241,27 @@ cz_status cz_porep_verify_seal(bool *valid, const cz_vk *vk, const cz_porep_seal
     memcpy(c1.seed, seal->seed, 32);
     memcpy(c1.ticket, seal->ticket, 32);
     return cz_porep_verify_partitions(valid, vk, &c1, proofs, len);
+}
+
+/* ---- synthesis runs ---- */
+
+typedef struct cz_porep_synth_ctx {
+    cz_stacked_circuit circuit;
+} cz_porep_synth_ctx;
+
+static void cz_porep_synth_fn(cz_cs *cs, const void *ctx, uint32_t size, uint64_t seed)
+{
+    (void)size, (void)seed;
+    const cz_porep_synth_ctx *p = ctx;
+    cz_stacked_circuit circuit = p->circuit;
+    cz_stacked_circuit_synthesize(cs, &circuit);
+}
+
+cz_status cz_porep_synth_create(cz_synth **out, const cz_c1 *c1, unsigned partition,
+                                cz_synth_backend backend)
+{
+    CZ_ARG_CHECK(out != NULL && c1 != NULL && partition < c1->c1.config->partitions);
+    cz_porep_synth_ctx *ctx = cz_xmalloc(sizeof *ctx);
+    ctx->circuit = (cz_stacked_circuit){c1->c1.config, &c1->c1, partition};
+    return cz_synth_create_fn(out, cz_porep_synth_fn, ctx, free, 0, backend);
 }

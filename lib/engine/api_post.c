@@ -229,7 +229,7 @@ cz_status cz_post_prove(uint8_t proof[CZ_PROOF_BYTES], const cz_params *p, const
         st = cz_params_shape(p, pool, &shape);
     if (st == CZ_OK) {
         cz_post_circuit circuit = {c, &job->p};
-        st = cz_api_prove(proof, shape, opts, cz_post_begin, &circuit, inputs, stats);
+        st = cz_api_prove(proof, shape, inputs, n, opts, cz_post_begin, &circuit, stats);
     }
     cz_shape_unref(shape);
     cz_free(inputs);

@@ -79,6 +79,7 @@ typedef struct cz_job_kind_ops {
 extern const cz_job_kind_ops *const cz_engine_kinds[CZ_PROOF_KINDS];
 
 /* The generic kinds (kind_generic.c). */
+extern const cz_job_kind_ops cz_kind_porep;
 extern const cz_job_kind_ops cz_kind_sha256_demo;
 extern const cz_job_kind_ops cz_kind_snarkjs;
 /* The PoSt kinds (kind_post.c). */
