@@ -26,6 +26,7 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
+CZ_PUBLIC_BEGIN
 
 /* ---- registered proofs --------------------------------------------------------------------- */
 
@@ -311,6 +312,7 @@ cz_status cz_snap_verify(bool *valid, const cz_vk *vk, const char *name_or_size,
                          const uint8_t comm_r_old[32], const uint8_t comm_r_new[32],
                          const uint8_t comm_d_new[32], const uint8_t *proofs, size_t len);
 
+CZ_PUBLIC_END
 #ifdef __cplusplus
 }
 #endif

@@ -18,6 +18,7 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
+CZ_PUBLIC_BEGIN
 
 /* ---- official file names --------------------------------------------------------------- */
 
@@ -130,6 +131,7 @@ typedef struct cz_params_report {
 cz_status cz_params_check(cz_params_report *rep, const char *path, const cz_params_check_opts *opts,
                           char *why, size_t why_len);
 
+CZ_PUBLIC_END
 #ifdef __cplusplus
 }
 #endif

@@ -38,6 +38,7 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
+CZ_PUBLIC_BEGIN
 
 /* ---- registered proofs --------------------------------------------------------------------- */
 
@@ -210,6 +211,7 @@ cz_status cz_post_gen(cz_post_gen_output *out, const char *name, const cz_post_g
                       cz_pool *pool, cz_progress_fn progress, void *progress_ctx);
 void cz_post_gen_output_free(cz_post_gen_output *out); /* accepts a zeroed one */
 
+CZ_PUBLIC_END
 #ifdef __cplusplus
 }
 #endif

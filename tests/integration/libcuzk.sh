@@ -31,7 +31,8 @@ for h in "$src"/include/cuzk/*.h; do echo "#include <cuzk/$(basename "$h")>"; do
     cc -E -P -I "$src/include" -x c - | grep -oE '\bcz_[a-z0-9_]+' | sort -u > "$tmp/declared"
 leaked=$(comm -23 "$tmp/exported" "$tmp/declared")
 [ -z "$leaked" ] || fail "internal symbols exported: $(echo $leaked | head -c 400)"
-for sym in cz_engine_create cz_engine_submit cz_engine_wait cz_engine_cancel cz_prove cz_verify; do
+for sym in cz_engine_create cz_engine_submit cz_engine_wait cz_engine_cancel cz_prove cz_verify \
+    cz_c1_load_file cz_porep_prove cz_post_prove cz_snap_prove cz_fil_params_path; do
     grep -qx "$sym" "$tmp/exported" || fail "$sym is not exported"
 done
 passed=$((passed + 1))
