@@ -70,6 +70,25 @@ static long long cz_bench_synth_rss(const cz_bench_synth_case *c)
     return delta;
 }
 
+/* Rows _bytes, _bytes_abc, _bytes_witness, _bytes_density: what one instance leaves. */
+static void cz_bench_synth_bytes(const cz_bench_opts *o, char *name, size_t n,
+                                 const cz_bench_synth_case *c, const cz_synth_stats *st,
+                                 size_t constraints)
+{
+    const struct {
+        const char *suffix;
+        size_t bytes;
+    } rows[] = {{"_bytes", st->output_bytes},
+                {"_bytes_abc", st->abc_bytes},
+                {"_bytes_witness", st->witness_bytes},
+                {"_bytes_density", st->density_bytes}};
+    for (size_t i = 0; i < CZ_ARRAY_SIZE(rows); i++) {
+        double b = (double)rows[i].bytes / (double)constraints;
+        cz_bench_synth_name(name, n, c, rows[i].suffix);
+        cz_bench_report(o, name, constraints, 1, "bytes/constraint", &b, 1);
+    }
+}
+
 /* Times the case on threads threads and prints its rows; false on a synthesis failure. */
 static bool cz_bench_synth_case_run(const cz_bench_opts *o, const cz_bench_synth_case *c,
                                     cz_synth *s, unsigned threads, long long rss)
@@ -119,17 +138,14 @@ static bool cz_bench_synth_case_run(const cz_bench_opts *o, const cz_bench_synth
     cz_bench_report(o, name, size, threads, "constraints/s", witness, n);
     /* the prove backends evaluate A, B, C inside the witness pass; their eval_s is only the
      * input constraints' tail, which is no rate of the circuit's */
-    bool pce = c->backend == CZ_SYNTH_PCE || c->backend == CZ_SYNTH_PCE_AB;
+    bool pce = c->backend == CZ_SYNTH_PCE || c->backend == CZ_SYNTH_PCE_C;
     if (pce && st.eval_s > 0) {
         cz_bench_synth_name(name, sizeof name, c, "_eval");
         cz_bench_report(o, name, size, threads, "constraints/s", eval, n);
     }
     if (threads == 1) {
-        double bytes = (double)st.output_bytes / per;
-        if (st.output_bytes > 0) {
-            cz_bench_synth_name(name, sizeof name, c, "_bytes");
-            cz_bench_report(o, name, size, threads, "bytes/constraint", &bytes, 1);
-        }
+        if (st.output_bytes > 0)
+            cz_bench_synth_bytes(o, name, sizeof name, c, &st, size);
         if (rss >= 0) {
             double b = (double)rss / per;
             cz_bench_synth_name(name, sizeof name, c, "_rss");
@@ -151,11 +167,12 @@ static bool cz_bench_synth_hashes(const cz_bench_synth_case *c, cz_synth *s)
         return false;
     }
     const cz_synth_shape *shape = cz_synth_shape_of(s);
-    printf("%-32s constraints %llu aux %u witness %016llx abc %016llx density %016llx "
+    printf("%-32s constraints %llu aux %u witness %016llx ab %016llx c %016llx density %016llx "
            "binary_aux %llu\n",
            name, (unsigned long long)shape->constraints, shape->aux,
-           (unsigned long long)st.witness_hash, (unsigned long long)st.abc_hash,
-           (unsigned long long)st.density_hash, (unsigned long long)st.binary_aux);
+           (unsigned long long)st.witness_hash, (unsigned long long)st.ab_hash,
+           (unsigned long long)st.c_hash, (unsigned long long)st.density_hash,
+           (unsigned long long)st.binary_aux);
     return true;
 }
 
@@ -171,15 +188,14 @@ static int cz_bench_synth_split(char *list, char **items, int max)
 int cz_bench_synth(int argc, char **argv)
 {
     cz_bench_opts o;
-    const char *circuits_opt = "sha256,poseidon",
-               *backends_opt = "prove,prove_ab,pce,pce_ab,witness";
+    const char *circuits_opt = "sha256,poseidon", *backends_opt = "prove,prove_c,pce,pce_c,witness";
     const char *sizes_opt = NULL;
     bool no_rss = false, hashes = false;
     const cz_cli_opt opts[] = {
         {"--circuits", CZ_OPT_STRING, &circuits_opt, "LIST",
          "comma-separated test circuits (default sha256,poseidon)"},
         {"--backends", CZ_OPT_STRING, &backends_opt, "LIST",
-         "comma-separated backends (default prove,prove_ab,pce,\npce_ab,witness; also check, "
+         "comma-separated backends (default prove,prove_c,pce,\npce_c,witness; also check, "
          "count)"},
         {"--size", CZ_OPT_STRING, &sizes_opt, "C:N[,C:N]",
          "size of circuit C (sha256: SHA-256 blocks, default 20;\nposeidon: tree levels, "
@@ -198,8 +214,10 @@ int cz_bench_synth(int argc, char **argv)
         "  synth_C_B_witness  constraints/s of the pass through the gadgets alone, per thread\n"
         "  synth_C_B_eval     constraints/s of the matrix-vector products alone, per thread\n"
         "                     (pce backends only: the prove backends evaluate in the pass)\n"
-        "  synth_C_B_bytes    bytes/constraint of one instance's outputs as allocated:\n"
-        "                     a, b, c, witness and densities\n"
+        "  synth_C_B_bytes    bytes/constraint of one instance's outputs as written (what\n"
+        "                     it leaves for the prover), and _bytes_abc (a, b; c for the\n"
+        "                     _c backends), _bytes_witness (inputs, packed aux),\n"
+        "                     _bytes_density (the density bitmaps) separately\n"
         "  synth_C_B_rss      bytes/constraint of peak RSS growth while one instance is\n"
         "                     synthesized (in a child process; transients included)\n"
         "  synth_C_pce_record s to record the matrices (once per circuit shape)\n"
