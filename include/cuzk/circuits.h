@@ -65,7 +65,8 @@ typedef struct cz_synth_shape {
     uint32_t inputs, aux; /* inputs include ONE */
     uint64_t nnz[3];      /* nonzeros of A, B, C (pre-compiled backends; 0 otherwise) */
     size_t matrix_bytes;  /* the recorded matrices and densities (pre-compiled backends) */
-    double record_s;      /* recording them, once */
+    double record_s;      /* recording them, once (wall time) */
+    double record_cpu_s;  /* the same in CPU time of the process */
 } cz_synth_shape;
 
 /* Prepares circuit (a cz_test_circuit name) at size (within its bounds) for backend.
@@ -83,10 +84,12 @@ const cz_synth_shape *cz_synth_shape_of(const cz_synth *s);
 typedef struct cz_synth_stats {
     unsigned instances;
     double wall_s;    /* the whole run, start to last instance freed */
+    double cpu_s;     /* the process's CPU time over the run (every thread): a per-core rate
+                         that waits for a CPU on a busy machine do not dilute */
     double witness_s; /* Σ over instances: the pass through the gadgets (for prove backends
-                            it includes the A/B/C evaluation done as constraints arrive) */
+                         it includes the A/B evaluation done as constraints arrive) */
     double eval_s;    /* Σ over instances: the matrix evaluation (pce) or the tail of the
-                            proving assignment (the input constraints) */
+                         proving assignment (the input constraints) */
     /* per instance, as written (capacity reserved past it is never touched, so never
      * resident): what synthesis leaves for the prover */
     size_t output_bytes;  /* the sum of the next three */

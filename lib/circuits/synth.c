@@ -6,6 +6,7 @@
 
 #include <pthread.h>
 #include <string.h>
+#include <time.h>
 
 #include "alloc.h"
 #include "check.h"
@@ -101,6 +102,13 @@ static size_t cz_synth_wpack_bytes(const cz_wpack *p)
 
 static double cz_synth_seconds(void) { return 1e-9 * (double)cz_now_ns(); }
 
+static double cz_synth_cpu_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
 /* A test circuit as a cz_synth_fn. */
 static void cz_synth_test_circuit(cz_cs *cs, const void *ctx, uint32_t size, uint64_t seed)
 {
@@ -147,13 +155,14 @@ cz_status cz_synth_create_fn(cz_synth **out, cz_synth_fn fn, void *ctx, void (*f
     cz_cs_count_free(&cnt);
 
     if (cz_synth_precompiled(backend)) {
-        double t0 = cz_synth_seconds();
+        double t0 = cz_synth_seconds(), c0 = cz_synth_cpu_seconds();
         cz_cs_record rec;
         cz_cs_record_init(&rec, &s->pce, backend == CZ_SYNTH_PCE_C);
         fn(&rec.cs, ctx, size, 0);
         cz_status st = cz_cs_record_finish(&rec);
         cz_cs_record_free(&rec);
         s->shape.record_s = cz_synth_seconds() - t0;
+        s->shape.record_cpu_s = cz_synth_cpu_seconds() - c0;
         if (st != CZ_OK) {
             cz_synth_destroy(s);
             return st;
@@ -541,9 +550,10 @@ cz_status cz_synth_run(cz_synth *s, cz_pool *pool, unsigned instances, uint64_t 
         return CZ_ERR_NOMEM;
     memset(result, 0, instances * sizeof *result);
     cz_synth_job job = {s, pool, seed, flags, result, out};
-    double t0 = cz_synth_seconds();
+    double t0 = cz_synth_seconds(), c0 = cz_synth_cpu_seconds();
     cz_pool_parallel_for(pool, instances, 1, cz_synth_instances, &job);
     out->wall_s = cz_synth_seconds() - t0;
+    out->cpu_s = cz_synth_cpu_seconds() - c0;
     cz_status st = CZ_OK;
     for (unsigned i = 0; i < instances; i++) {
         out->witness_s += result[i].witness_s;

@@ -25,8 +25,8 @@
  * when done; only the public inputs stay for the self-check.
  *
  * Synthesis runs the circuit through the proving assignment (cs_prove.h), or — for a shape made
- * with CZ_SHAPE_PRECOMPILE — as a witness-only pass plus a = A·w, b = B·w from matrices the
- * shape records on its first proof (pce.h), which the shape keeps for all later proofs.
+ * with CZ_SHAPE_PRECOMPILE, from its second proof on — as a witness-only pass plus a = A·w,
+ * b = B·w from matrices (pce.h) that its first proof recorded while it proved.
  *
  * Thread use: a shape may be used by any number of states on any threads at once; a state is
  * used by one thread at a time (its stages may run on different threads one after the other).
@@ -61,10 +61,21 @@ typedef struct cz_stage_bytes {
 typedef struct cz_shape cz_shape;
 
 /* cz_shape_source flags */
-/* Bellperson: record the circuit's A and B on the first proof and synthesize every proof as a
- * witness pass plus A·w, B·w (pce.h). Pays when the shape serves many proofs and the matrices'
- * memory (cz_shape_bytes) is affordable: docs/PERFORMANCE.md, "Synthesis memory". */
+/* Bellperson: the first proof records the circuit's A and B as it proves, and every later one
+ * synthesizes as a witness pass plus A·w, B·w (pce.h). Pays when the shape serves more than a
+ * proof or two and the matrices' memory (cz_shape_bytes) is affordable. */
 #define CZ_SHAPE_PRECOMPILE 1u
+
+/* The default policy (docs/PERFORMANCE.md, "Synthesis memory"): PoRep's pre-compiled synthesis
+ * is ~1.5× the proving assignment's per core, for ~47 bytes of matrices per constraint, shared
+ * by the shape's proofs. Up to 512 MiB sectors (domain 2^23) that is at most a few hundred MB;
+ * at 32 GiB (2^27) it would be ~6 GB beside the ~9 GB a partition's synthesis holds, past the
+ * 11 GB the issue allows, so large shapes prove with the proving assignment. */
+#define CZ_SHAPE_PRECOMPILE_MAX_DOMAIN ((size_t)1 << 24)
+#define CZ_SHAPE_PRECOMPILE_ROW_BYTES 64 /* the matrices' limit per domain row */
+/* precompile_max_bytes for a bellperson shape of domain m under the default policy; 0: do not
+ * precompile. */
+size_t cz_shape_precompile_budget(size_t m);
 
 /* What a shape is made from. The key is borrowed: release(owner) runs when the last reference
  * goes (NULL: the caller keeps the key alive longer than the shape). */
@@ -73,7 +84,9 @@ typedef struct cz_shape_source {
     const cz_groth16_snarkjs_key *zkey; /* CZ_SHAPE_SNARKJS */
     void *owner;
     void (*release)(void *owner);
-    unsigned flags; /* CZ_SHAPE_* */
+    unsigned flags;              /* CZ_SHAPE_* */
+    size_t precompile_max_bytes; /* CZ_SHAPE_PRECOMPILE: matrices that would pass this many bytes
+                                  * are not kept, and the shape proves without (0: no limit) */
 } cz_shape_source;
 
 /* A shape with one reference. CZ_ERR_BAD_PARAMS when the key's H query is not a domain (2^k − 1
@@ -98,8 +111,8 @@ void cz_shape_stage_bytes(const cz_shape *s, unsigned threads, cz_stage_bytes *o
  * nor 1 (n_aux when not known); for snarkjs, n_aux = the key's n_vars and n_dense is unused. */
 void cz_stage_bytes_estimate(cz_stage_bytes *out, cz_shape_format format, size_t m, size_t n_in,
                              size_t n_aux, size_t n_dense, unsigned threads);
-/* Bytes the shape holds besides its key: the prepared key, its share of the domain and, once
- * recorded, the pre-compiled matrices. */
+/* Bytes the shape holds besides its key: the prepared key, its share of the domain and, for a
+ * precompiling shape, its matrices (until they are recorded: the most they may take). */
 size_t cz_shape_bytes(const cz_shape *s);
 /* The recorded matrices (CZ_SHAPE_PRECOMPILE, after a first proof), or NULL. */
 const cz_pce *cz_shape_pce(const cz_shape *s);
@@ -130,9 +143,9 @@ void cz_prove_state_init(cz_prove_state *st, const cz_shape *shape, cz_pool *poo
 /* Frees every buffer; the state may be initialized again. Safe after any stage's error. */
 void cz_prove_state_release(cz_prove_state *st);
 
-/* Bellperson shapes: runs the circuit into the state (recording the shape's matrices first
- * when it precompiles and has none yet). CZ_ERR_BAD_PARAMS when the circuit does not fit the
- * shape; the circuit's own failure (cs.status) as is. */
+/* Bellperson shapes: runs the circuit into the state (recording the shape's matrices as it
+ * goes when it precompiles and has none yet). CZ_ERR_BAD_PARAMS when the circuit does not fit
+ * the shape; the circuit's own failure (cs.status) as is. */
 cz_status cz_stage_synthesize(cz_prove_state *st, cz_synthesize_fn synth, void *ctx);
 
 /* Snarkjs shapes: takes the witness (borrowed until release; n_vars canonical values) and

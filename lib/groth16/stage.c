@@ -100,11 +100,13 @@ struct cz_shape {
      * 1 (SIZE_MAX: no proof yet), which bounds what the packed witness is budgeted at */
     atomic_size_t dense_max;
     /* CZ_SHAPE_PRECOMPILE: the matrices, recorded by the first proof that finds them missing
-     * (others meanwhile use the proving assignment); read-only once ready. pce_lock guards
-     * pce_state, and pce until it is ready. */
+     * while it proves (others meanwhile prove without); read-only once ready. A recording that
+     * fails with its proof is retried by the next one; one past pce_max_bytes never is.
+     * pce_lock guards pce_state, and pce until it is ready. */
     bool precompile;
+    size_t pce_max_bytes;
     pthread_mutex_t pce_lock;
-    enum { CZ_PCE_MISSING, CZ_PCE_RECORDING, CZ_PCE_READY, CZ_PCE_FAILED } pce_state;
+    enum { CZ_PCE_MISSING, CZ_PCE_RECORDING, CZ_PCE_READY, CZ_PCE_TOO_BIG } pce_state;
     cz_pce pce;
 };
 
@@ -146,6 +148,7 @@ cz_status cz_shape_create(cz_shape **out, const cz_shape_source *src, cz_pool *p
     s->release = src->release;
     atomic_init(&s->dense_max, SIZE_MAX);
     s->precompile = s->format == CZ_SHAPE_BELLPERSON && (src->flags & CZ_SHAPE_PRECOMPILE);
+    s->pce_max_bytes = src->precompile_max_bytes;
     pthread_mutex_init(&s->pce_lock, NULL);
     *out = s;
     return CZ_OK;
@@ -176,7 +179,7 @@ size_t cz_shape_domain_size(const cz_shape *s) { return s->m; }
 size_t cz_shape_num_inputs(const cz_shape *s) { return s->n_in - 1; }
 
 /* The recorded matrices, or NULL; a reader that saw them ready under the lock may use them. */
-static const cz_pce *cz_shape_pce_ready(const cz_shape *cs)
+const cz_pce *cz_shape_pce(const cz_shape *cs)
 {
     cz_shape *s = (cz_shape *)cs; /* the lock only */
     pthread_mutex_lock(&s->pce_lock);
@@ -185,12 +188,22 @@ static const cz_pce *cz_shape_pce_ready(const cz_shape *cs)
     return ready ? &s->pce : NULL;
 }
 
-const cz_pce *cz_shape_pce(const cz_shape *s) { return cz_shape_pce_ready(s); }
-
-size_t cz_shape_bytes(const cz_shape *s)
+size_t cz_shape_bytes(const cz_shape *cs)
 {
-    const cz_pce *pce = cz_shape_pce_ready(s);
-    return sizeof *s + cz_ntt_domain_bytes(s->domain->d) + (pce ? cz_pce_bytes(pce) : 0);
+    cz_shape *s = (cz_shape *)cs; /* the lock only */
+    size_t pce = 0;
+    pthread_mutex_lock(&s->pce_lock);
+    if (s->pce_state == CZ_PCE_READY)
+        pce = cz_pce_bytes(&s->pce);
+    else if (s->precompile && s->pce_state != CZ_PCE_TOO_BIG) /* what it may take */
+        pce = s->pce_max_bytes + (2 * s->n_aux + s->n_in) / 8 + 24;
+    pthread_mutex_unlock(&s->pce_lock);
+    return sizeof *s + cz_ntt_domain_bytes(s->domain->d) + pce;
+}
+
+size_t cz_shape_precompile_budget(size_t m)
+{
+    return m <= CZ_SHAPE_PRECOMPILE_MAX_DOMAIN ? CZ_SHAPE_PRECOMPILE_ROW_BYTES * m : 0;
 }
 
 static size_t cz_max(size_t a, size_t b) { return a > b ? a : b; }
@@ -283,37 +296,52 @@ static cz_status cz_stage_check_shape(const cz_prove_state *st, size_t m)
     return CZ_OK;
 }
 
-/* The shape's matrices for a precompiling shape: recorded here by the first proof that finds
- * them missing, while proofs that come meanwhile (NULL) use the proving assignment. A circuit
- * that does not fit the shape is not kept (its proofs fail the shape check anyway). */
-static const cz_pce *cz_stage_pce(const cz_shape *cs, cz_synthesize_fn synth, void *ctx)
+/* For a precompiling shape: its matrices when ready (*record NULL), or — when they are
+ * missing — NULL and *record set to the shape's pce for this proof to record into while it
+ * proves (others meanwhile prove without: NULL, *record NULL). */
+static const cz_pce *cz_stage_pce(const cz_shape *cs, cz_pce **record)
 {
+    *record = NULL;
     if (!cs->precompile)
         return NULL;
     cz_shape *s = (cz_shape *)cs; /* the matrices are the shape's cache */
     pthread_mutex_lock(&s->pce_lock);
     int state = s->pce_state;
-    if (state == CZ_PCE_MISSING)
+    if (state == CZ_PCE_MISSING) {
         s->pce_state = CZ_PCE_RECORDING;
+        cz_pce_init(&s->pce, false, s->pce_max_bytes);
+        *record = &s->pce;
+    }
     pthread_mutex_unlock(&s->pce_lock);
-    if (state == CZ_PCE_READY)
-        return &s->pce;
-    if (state != CZ_PCE_MISSING)
-        return NULL;
-    cz_pce pce;
-    cz_cs_record rec;
-    cz_cs_record_init(&rec, &pce, false);
-    synth(&rec.cs, ctx);
-    bool fits = cz_cs_record_finish(&rec) == CZ_OK && pce.num_constraints <= s->m &&
-                pce.num_inputs == s->n_in && pce.num_aux == s->n_aux;
-    cz_cs_record_free(&rec);
-    if (!fits)
-        cz_pce_free(&pce);
+    return state == CZ_PCE_READY ? &s->pce : NULL;
+}
+
+/* The end of a recording proof's synthesis: the matrices are complete when the proof's
+ * synthesis was (ok) and every push went in; they take the proof's densities. */
+static void cz_stage_pce_done(cz_prove_state *st, cz_pce *pce, bool ok)
+{
+    cz_shape *s = (cz_shape *)st->shape;
+    const cz_cs_prove *w = &st->w;
+    int state = CZ_PCE_MISSING;
+    if (ok && !w->record_failed) {
+        cz_pce_complete(pce, w->cs.num_inputs, w->cs.num_aux);
+        cz_bitvec *to[3] = {&pce->a_aux, &pce->b_input, &pce->b_aux};
+        const cz_bitvec *from[3] = {&w->a_aux, &w->b_input, &w->b_aux};
+        bool copied = true;
+        for (int k = 0; k < 3 && copied; k++) {
+            copied = cz_bitvec_extend0(to[k], from[k]->len);
+            if (copied && from[k]->len)
+                memcpy(to[k]->w, from[k]->w, (from[k]->len + 63) / 64 * sizeof *to[k]->w);
+        }
+        state = copied ? CZ_PCE_READY : CZ_PCE_MISSING;
+    } else if (pce->over_limit) {
+        state = CZ_PCE_TOO_BIG; /* it would be again */
+    }
+    if (state != CZ_PCE_READY)
+        cz_pce_free(pce);
     pthread_mutex_lock(&s->pce_lock);
-    s->pce = pce;
-    s->pce_state = fits ? CZ_PCE_READY : CZ_PCE_FAILED;
+    s->pce_state = state;
     pthread_mutex_unlock(&s->pce_lock);
-    return fits ? &s->pce : NULL;
 }
 
 /* a = A·w, b = B·w into w's vectors, from the witness the pass left. */
@@ -339,9 +367,11 @@ cz_status cz_stage_synthesize(cz_prove_state *st, cz_synthesize_fn synth, void *
     CZ_ARG_CHECK(st->w.cs.ops == NULL); /* once per state */
     cz_phase_clock clock;
     cz_phase_start(&clock, &st->t);
-    const cz_pce *pce = cz_stage_pce(s, synth, ctx);
+    cz_pce *record;
+    const cz_pce *pce = cz_stage_pce(s, &record);
     cz_cs_prove *w = &st->w;
     cz_cs_prove_init(w, pce ? CZ_CS_PROVE_WITNESS : CZ_CS_PROVE_AB, st->al, st->cancel);
+    w->record = record;
     st->a_aux = &w->a_aux, st->b_input = &w->b_input, st->b_aux = &w->b_aux;
     /* a and b with room for the domain: the quotient then pads in place (pages past the
      * constraints stay untouched, so not resident, until it does) */
@@ -358,6 +388,8 @@ cz_status cz_stage_synthesize(cz_prove_state *st, cz_synthesize_fn synth, void *
         rc = cz_stage_eval_pce(st, pce);
     if (rc == CZ_OK)
         rc = cz_stage_check_shape(st, s->m);
+    if (record)
+        cz_stage_pce_done(st, record, rc == CZ_OK);
     if (rc == CZ_OK) {
         size_t dense = w->aux.dense_len, seen = atomic_load(&((cz_shape *)s)->dense_max);
         while ((seen == SIZE_MAX || dense > seen) &&

@@ -83,6 +83,8 @@ static void cz_cs_prove_enforce(cz_cs *cs, const cz_lc *a, const cz_lc *b, const
     cz_cs_prove_eval(cz_frvec_push(&p->b), p, b, &p->b_input, &p->b_aux);
     if (p->mode == CZ_CS_PROVE_ABC)
         cz_cs_prove_eval(cz_frvec_push(&p->c), p, c, NULL, NULL);
+    if (p->record && !p->record_failed && !cz_pce_push(p->record, a, b, c))
+        p->record_failed = true;
 }
 
 static const cz_cs_ops cz_cs_prove_ops = {cz_cs_prove_alloc, cz_cs_prove_enforce};

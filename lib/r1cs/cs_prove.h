@@ -13,12 +13,17 @@
  *
  * cz_cs_prove_finish appends bellperson's input constraints (x_i·0 = 0 for every input,
  * including ONE, after all circuit constraints).
+ *
+ * With `record` set, the constraints also go into those pre-compiled matrices as they are
+ * evaluated (cz_pce_push), so a shape's first proof records what its later proofs evaluate
+ * without a pass of its own; a push that fails stops the recording, not the proof.
  */
 #ifndef CZ_CS_PROVE_H
 #define CZ_CS_PROVE_H
 
 #include "cancel.h"
 #include "cs.h"
+#include "pce.h"
 #include "r1cs_vec.h"
 #include "wpack.h"
 
@@ -37,6 +42,8 @@ typedef struct cz_cs_prove {
     cz_frvec a, b, c; /* c: CZ_CS_PROVE_ABC only */
     cz_bitvec a_aux, b_input, b_aux;
     const cz_cancel *cancel; /* checked every CZ_CS_PROVE_CANCEL_EVERY constraints */
+    cz_pce *record;          /* NULL, or matrices to record into (cz_pce_init'ed; AB/ABC) */
+    bool record_failed;      /* a push into record failed: it is incomplete */
 } cz_cs_prove;
 
 #define CZ_CS_PROVE_CANCEL_EVERY 4096

@@ -38,31 +38,87 @@ static void cz_pce_trim(void **p, size_t *cap, size_t len, size_t elem)
     }
 }
 
+/* Appends lc as the next row of m (the hot loop keeps the arrays in registers). */
 static bool cz_csr_push_row(cz_csr *m, const cz_lc *lc)
 {
-    size_t nnz_cap = m->nnz_cap;
+    size_t cols_cap = m->nnz_cap; /* cols and coeffs grow together under nnz_cap */
     if (!cz_pce_grow((void **)&m->row_ptr, &m->row_cap, m->rows + 2, sizeof *m->row_ptr) ||
-        !cz_pce_grow((void **)&m->cols, &nnz_cap, m->nnz + lc->len, sizeof *m->cols) ||
+        !cz_pce_grow((void **)&m->cols, &cols_cap, m->nnz + lc->len, sizeof *m->cols) ||
         !cz_pce_grow((void **)&m->coeffs, &m->nnz_cap, m->nnz + lc->len, sizeof *m->coeffs))
         return false;
     if (m->rows == 0)
         m->row_ptr[0] = 0;
+    uint32_t *cols = m->cols + m->nnz;
+    cz_coeff_tag *coeffs = m->coeffs + m->nnz;
     for (uint32_t i = 0; i < lc->len; i++) {
         const cz_fr *value;
         cz_coeff_tag tag = cz_lc_term_tag(lc, i, &value);
-        if (tag & CZ_COEFF_POOL) {
+        if (CZ_UNLIKELY(tag & CZ_COEFF_POOL)) {
             if (!cz_pce_grow((void **)&m->pool, &m->pool_cap, m->pool_len + 1, sizeof *m->pool))
                 return false;
             m->pool[m->pool_len] = *value;
             CZ_ASSERT(m->pool_len < CZ_COEFF_POOL);
             tag = CZ_COEFF_POOL | (cz_coeff_tag)m->pool_len++;
         }
-        m->cols[m->nnz] = lc->terms[i].var; /* tagged until finish remaps it */
-        m->coeffs[m->nnz++] = tag;
+        cols[i] = lc->terms[i].var; /* tagged until cz_pce_complete remaps it */
+        coeffs[i] = tag;
     }
+    m->nnz += lc->len;
     CZ_ASSERT(m->nnz < UINT32_MAX);
     m->row_ptr[++m->rows] = (uint32_t)m->nnz;
     return true;
+}
+
+void cz_pce_init(cz_pce *pce, bool with_c, size_t max_bytes)
+{
+    memset(pce, 0, sizeof *pce);
+    pce->has_c = with_c;
+    pce->max_bytes = max_bytes;
+}
+
+static size_t cz_pce_pool_len(const cz_pce *pce)
+{
+    return pce->m[0].pool_len + pce->m[1].pool_len + pce->m[2].pool_len;
+}
+
+bool cz_pce_push(cz_pce *pce, const cz_lc *a, const cz_lc *b, const cz_lc *c)
+{
+    /* what the rows hold once trimmed: a 4-byte offset per row, 8 bytes per term, and the
+     * pool entries they add */
+    size_t bytes = 8 + 8 * ((size_t)a->len + b->len) + (pce->has_c ? 4 + 8 * (size_t)c->len : 0);
+    if (pce->max_bytes && pce->bytes + bytes > pce->max_bytes) {
+        pce->over_limit = true;
+        return false;
+    }
+    size_t pool = cz_pce_pool_len(pce);
+    if (!cz_csr_push_row(&pce->m[0], a) || !cz_csr_push_row(&pce->m[1], b) ||
+        (pce->has_c && !cz_csr_push_row(&pce->m[2], c)))
+        return false;
+    pce->bytes += bytes + (cz_pce_pool_len(pce) - pool) * sizeof(cz_fr);
+    return true;
+}
+
+void cz_pce_complete(cz_pce *pce, uint32_t num_inputs, uint32_t num_aux)
+{
+    /* inputs and aux interleave during synthesis (inputize, pack_into_inputs), so columns are
+     * mapped into [inputs | aux] only now that num_inputs is final */
+    pce->num_inputs = num_inputs;
+    pce->num_aux = num_aux;
+    pce->num_constraints = pce->m[0].rows;
+    CZ_ASSERT((uint64_t)num_inputs + num_aux < UINT32_MAX);
+    for (int k = 0; k < 3; k++) {
+        cz_csr *m = &pce->m[k];
+        for (size_t i = 0; i < m->nnz; i++) {
+            cz_var v = m->cols[i];
+            m->cols[i] = cz_var_is_aux(v) ? num_inputs + cz_var_index(v) : v;
+        }
+        /* the doublings leave up to half of each array unused: a shape keeps them for good */
+        cz_pce_trim((void **)&m->row_ptr, &m->row_cap, m->rows + 1, sizeof *m->row_ptr);
+        size_t cols_cap = m->nnz_cap;
+        cz_pce_trim((void **)&m->cols, &cols_cap, m->nnz, sizeof *m->cols);
+        cz_pce_trim((void **)&m->coeffs, &m->nnz_cap, m->nnz, sizeof *m->coeffs);
+        cz_pce_trim((void **)&m->pool, &m->pool_cap, m->pool_len, sizeof *m->pool);
+    }
 }
 
 static void cz_pce_mark(const cz_lc *lc, cz_bitvec *inputs, cz_bitvec *aux)
@@ -95,8 +151,7 @@ static void cz_cs_record_enforce(cz_cs *cs, const cz_lc *a, const cz_lc *b, cons
     cz_pce *pce = ((cz_cs_record *)cs)->pce;
     if (cs->status != CZ_OK)
         return;
-    if (!cz_csr_push_row(&pce->m[0], a) || !cz_csr_push_row(&pce->m[1], b) ||
-        (pce->has_c && !cz_csr_push_row(&pce->m[2], c))) {
+    if (!cz_pce_push(pce, a, b, c)) {
         cz_cs_fail(cs, CZ_ERR_NOMEM);
         return;
     }
@@ -108,8 +163,7 @@ static const cz_cs_ops cz_cs_record_ops = {cz_cs_record_alloc, cz_cs_record_enfo
 
 void cz_cs_record_init(cz_cs_record *r, cz_pce *out, bool with_c)
 {
-    memset(out, 0, sizeof *out);
-    out->has_c = with_c;
+    cz_pce_init(out, with_c, 0);
     r->pce = out;
     cz_cs_init(&r->cs, &cz_cs_record_ops, false);
 }
@@ -117,35 +171,16 @@ void cz_cs_record_init(cz_cs_record *r, cz_pce *out, bool with_c)
 cz_status cz_cs_record_finish(cz_cs_record *r)
 {
     cz_cs *cs = &r->cs;
-    cz_pce *pce = r->pce;
     for (uint32_t i = 0; i < cs->num_inputs; i++) {
         cz_lc *a = cz_cs_lc(cs, 0), *b = cz_cs_lc(cs, 1), *c = cz_cs_lc(cs, 2);
         cz_lc_add(a, cz_var_input(i));
         cz_cs_enforce(cs, "input constraint", a, b, c);
     }
     if (cs->status != CZ_OK) {
-        cz_pce_free(pce);
+        cz_pce_free(r->pce);
         return cs->status;
     }
-    /* inputs and aux interleave during synthesis (inputize, pack_into_inputs), so columns are
-     * mapped into [inputs | aux] only now that num_inputs is final */
-    pce->num_inputs = cs->num_inputs;
-    pce->num_aux = cs->num_aux;
-    pce->num_constraints = cs->num_constraints;
-    CZ_ASSERT((uint64_t)pce->num_inputs + pce->num_aux < UINT32_MAX);
-    for (int k = 0; k < 3; k++) {
-        cz_csr *m = &pce->m[k];
-        for (size_t i = 0; i < m->nnz; i++) {
-            cz_var v = m->cols[i];
-            m->cols[i] = cz_var_is_aux(v) ? pce->num_inputs + cz_var_index(v) : v;
-        }
-        /* the doublings leave up to half of each array unused: a shape keeps them for good */
-        cz_pce_trim((void **)&m->row_ptr, &m->row_cap, m->rows + 1, sizeof *m->row_ptr);
-        size_t nnz_cap = m->nnz_cap;
-        cz_pce_trim((void **)&m->cols, &nnz_cap, m->nnz, sizeof *m->cols);
-        cz_pce_trim((void **)&m->coeffs, &m->nnz_cap, m->nnz, sizeof *m->coeffs);
-        cz_pce_trim((void **)&m->pool, &m->pool_cap, m->pool_len, sizeof *m->pool);
-    }
+    cz_pce_complete(r->pce, cs->num_inputs, cs->num_aux);
     return CZ_OK;
 }
 

@@ -34,10 +34,24 @@ typedef struct cz_pce {
     bool has_c;               /* C was recorded */
     cz_csr m[3];              /* A, B, C (empty without has_c) */
     cz_bitvec a_aux, b_input, b_aux;
+    size_t bytes;     /* while recording: what the matrices hold (trimmed, without densities) */
+    size_t max_bytes; /* while recording: what they may not pass (0: no limit) */
+    bool over_limit;  /* a push failed on max_bytes */
 } cz_pce;
 
-/* The recording backend: no values; cz_cs_record_finish completes the shape. The matrices grow
- * through the C library; a growth that fails stops the recording (status CZ_ERR_NOMEM). */
+/*
+ * Recording by hand (the proving assignment records while it proves, cs_prove.h): init, one
+ * push per constraint (input constraints included), then complete with the final counts; the
+ * densities are the caller's to fill. A push that fails (the C library, or max_bytes) leaves
+ * the pce to be freed.
+ */
+void cz_pce_init(cz_pce *pce, bool with_c, size_t max_bytes);
+bool cz_pce_push(cz_pce *pce, const cz_lc *a, const cz_lc *b, const cz_lc *c);
+void cz_pce_complete(cz_pce *pce, uint32_t num_inputs, uint32_t num_aux);
+
+/* The recording backend: no values; cz_cs_record_finish completes the shape and its
+ * densities. The matrices grow through the C library; a growth that fails stops the recording
+ * (status CZ_ERR_NOMEM). */
 typedef struct cz_cs_record {
     cz_cs cs;
     cz_pce *pce;

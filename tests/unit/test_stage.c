@@ -100,7 +100,7 @@ static cz_groth16_params chain_params;
 static bool chain_ready;
 
 /* The 100-step chain's shape; flags: CZ_SHAPE_PRECOMPILE or 0. */
-static cz_shape *chain_shape(unsigned flags)
+static cz_shape *chain_shape_capped(unsigned flags, size_t max_bytes)
 {
     if (!chain_ready) {
         chain c;
@@ -110,10 +110,13 @@ static cz_shape *chain_shape(unsigned flags)
         chain_ready = true;
     }
     cz_shape *s = NULL;
-    cz_shape_source src = {.params = &chain_params, .flags = flags};
+    cz_shape_source src = {
+        .params = &chain_params, .flags = flags, .precompile_max_bytes = max_bytes};
     CZ_CHECK_OK(cz_shape_create(&s, &src, NULL));
     return s;
 }
+
+static cz_shape *chain_shape(unsigned flags) { return chain_shape_capped(flags, 0); }
 
 static const unsigned shape_flags[2] = {0, CZ_SHAPE_PRECOMPILE};
 
@@ -165,6 +168,43 @@ static void test_stage_prove(void)
     }
 }
 
+/* A recording that fails with its proof (out of memory) is retried by the next proof; matrices
+ * past the shape's limit are never kept, and the shape proves without them. */
+static void test_stage_precompile_limits(void)
+{
+    chain c;
+    chain_make(&c, 100, 2);
+    test_meter m;
+    cz_allocator al;
+    cz_groth16_proof proof;
+    bool valid;
+    cz_shape *shape = chain_shape(CZ_SHAPE_PRECOMPILE);
+    size_t before = cz_shape_bytes(shape);
+    test_meter_init(&m, &al, 3);
+    cz_prove_state st;
+    cz_prove_state_init(&st, shape, NULL, &al, NULL);
+    CZ_CHECK(run_stages(&st, &c, &proof, &valid) == CZ_ERR_NOMEM);
+    cz_prove_state_release(&st);
+    CZ_CHECK(cz_shape_pce(shape) == NULL);
+    cz_prove_state_init(&st, shape, NULL, NULL, NULL);
+    CZ_CHECK_OK(run_stages(&st, &c, &proof, &valid));
+    CZ_CHECK(valid && cz_shape_pce(shape) != NULL);
+    cz_prove_state_release(&st);
+    CZ_CHECK(cz_shape_bytes(shape) > before); /* no limit: nothing was counted before */
+    cz_shape_unref(shape);
+
+    shape = chain_shape_capped(CZ_SHAPE_PRECOMPILE, 1024);
+    before = cz_shape_bytes(shape);
+    for (int k = 0; k < 2; k++) {
+        cz_prove_state_init(&st, shape, NULL, NULL, NULL);
+        CZ_CHECK_OK(run_stages(&st, &c, &proof, &valid));
+        CZ_CHECK(valid && cz_shape_pce(shape) == NULL && st.w.mode == CZ_CS_PROVE_AB);
+        cz_prove_state_release(&st);
+    }
+    CZ_CHECK(cz_shape_bytes(shape) + 1024 <= before); /* the limit is no longer held */
+    cz_shape_unref(shape);
+}
+
 /* The pre-compiled synthesis leaves what the proving assignment leaves: the same a and b, the
  * same packed witness, the same densities. */
 static void test_stage_precompiled_same(void)
@@ -173,6 +213,11 @@ static void test_stage_precompiled_same(void)
     chain c;
     chain_make(&c, 100, 5);
     cz_prove_state st[2];
+    /* the first proof of the precompiling shape records its matrices while it proves */
+    cz_prove_state_init(&st[1], shapes[1], NULL, NULL, NULL);
+    CZ_CHECK_OK(cz_stage_synthesize(&st[1], chain_synth, &c));
+    CZ_CHECK(st[1].w.mode == CZ_CS_PROVE_AB && cz_shape_pce(shapes[1]) != NULL);
+    cz_prove_state_release(&st[1]);
     for (int k = 0; k < 2; k++) {
         cz_prove_state_init(&st[k], shapes[k], NULL, NULL, NULL);
         CZ_CHECK_OK(cz_stage_synthesize(&st[k], chain_synth, &c));
@@ -212,12 +257,16 @@ static void test_stage_nomem_every_k(void)
         cz_allocator al;
         test_meter_init(&m, &al, 0);
         cz_prove_state st;
-        cz_prove_state_init(&st, shape, NULL, &al, NULL);
         cz_groth16_proof proof;
         bool valid;
-        CZ_CHECK_OK(run_stages(&st, &c, &proof, &valid));
-        CZ_CHECK(valid);
-        cz_prove_state_release(&st);
+        /* twice: a precompiling shape's first proof records, the others evaluate */
+        for (int run = 0; run < 2; run++) {
+            test_meter_init(&m, &al, 0);
+            cz_prove_state_init(&st, shape, NULL, &al, NULL);
+            CZ_CHECK_OK(run_stages(&st, &c, &proof, &valid));
+            CZ_CHECK(valid);
+            cz_prove_state_release(&st);
+        }
         unsigned total = m.calls;
         CZ_CHECK(total >= 8 && m.live == 0);
         cz_test_note("flags %u: a proof allocates %u times", shape_flags[f], total);
@@ -373,5 +422,6 @@ static void test_stage_shared_shape(void)
 
 CZ_TEST_MODULE(stage, {"prove", test_stage_prove},
                {"precompiled_same", test_stage_precompiled_same},
+               {"precompile_limits", test_stage_precompile_limits},
                {"nomem_every_k", test_stage_nomem_every_k}, {"cancel", test_stage_cancel},
                {"bytes_bound", test_stage_bytes_bound}, {"shared_shape", test_stage_shared_shape});
