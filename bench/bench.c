@@ -4,7 +4,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "cuzk/experimental.h"
 
@@ -218,4 +221,34 @@ int cz_bench_parse(cz_bench_opts *o, const char *area, const char *synopsis,
             o->samples = 3;
     }
     return -1;
+}
+
+long long cz_bench_child_rss(bool (*fn)(void *ctx), void *ctx)
+{
+    int fd[2];
+    if (pipe(fd) != 0)
+        return -1;
+    fflush(stdout);
+    pid_t pid = fork();
+    if (pid < 0) {
+        close(fd[0]), close(fd[1]);
+        return -1;
+    }
+    if (pid == 0) {
+        close(fd[0]);
+        long long delta = -1;
+        struct rusage before, after;
+        if (getrusage(RUSAGE_SELF, &before) == 0 && fn(ctx) && getrusage(RUSAGE_SELF, &after) == 0)
+            delta = 1024LL * (after.ru_maxrss - before.ru_maxrss);
+        ssize_t w = write(fd[1], &delta, sizeof delta);
+        _exit(w == (ssize_t)sizeof delta ? 0 : 1);
+    }
+    close(fd[1]);
+    long long delta = -1;
+    if (read(fd[0], &delta, sizeof delta) != (ssize_t)sizeof delta)
+        delta = -1;
+    close(fd[0]);
+    int status;
+    waitpid(pid, &status, 0);
+    return delta;
 }

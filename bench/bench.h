@@ -43,6 +43,11 @@ void cz_bench_run(const cz_bench_opts *o, const char *name, size_t size, unsigne
 void cz_bench_report(const cz_bench_opts *o, const char *name, size_t size, unsigned threads,
                      const char *unit, double *samples, unsigned n);
 
+/* Peak RSS growth in bytes while fn(ctx) runs in a forked child (−1 when unknown, or when fn
+ * returns false): a child keeps the parent's heap out of the figure (memory freed by earlier
+ * cases and reused would go uncounted), and Linux starts a child's peak at its RSS at fork. */
+long long cz_bench_child_rss(bool (*fn)(void *ctx), void *ctx);
+
 /* Monotonic time in seconds, for cases that time themselves. */
 double cz_bench_seconds(void);
 

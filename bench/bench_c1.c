@@ -2,9 +2,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/resource.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 #include "bench.h"
 #include "cuzk/filecoin.h"
@@ -34,37 +31,24 @@ bool cz_bench_c1_time_load(const char *doc, size_t len, double *samples, unsigne
  * measured in a child process (Linux starts a child's peak at its RSS at fork, so the parent's
  * freed heap does not hide the read's allocations). -1 on failure.
  */
+typedef struct cz_bench_c1_doc {
+    const char *doc;
+    size_t len;
+} cz_bench_c1_doc;
+
+static bool cz_bench_c1_load_once(void *ctx)
+{
+    const cz_bench_c1_doc *d = ctx;
+    cz_c1 *c1 = NULL;
+    bool ok = cz_c1_load(&c1, (const uint8_t *)d->doc, d->len, NULL, 0) == CZ_OK;
+    cz_c1_free(c1);
+    return ok;
+}
+
 double cz_bench_c1_mem(const char *doc, size_t len)
 {
-    int fd[2];
-    if (pipe(fd) != 0)
-        return -1;
-    fflush(stdout);
-    pid_t pid = fork();
-    if (pid < 0) {
-        close(fd[0]), close(fd[1]);
-        return -1;
-    }
-    if (pid == 0) {
-        close(fd[0]);
-        long long delta = -1;
-        struct rusage before, after;
-        cz_c1 *c1 = NULL;
-        if (getrusage(RUSAGE_SELF, &before) == 0 &&
-            cz_c1_load(&c1, (const uint8_t *)doc, len, NULL, 0) == CZ_OK &&
-            getrusage(RUSAGE_SELF, &after) == 0)
-            delta = 1024LL * (after.ru_maxrss - before.ru_maxrss);
-        cz_c1_free(c1);
-        ssize_t w = write(fd[1], &delta, sizeof delta);
-        _exit(w == (ssize_t)sizeof delta ? 0 : 1);
-    }
-    close(fd[1]);
-    long long delta = -1;
-    if (read(fd[0], &delta, sizeof delta) != (ssize_t)sizeof delta)
-        delta = -1;
-    close(fd[0]);
-    int status;
-    waitpid(pid, &status, 0);
+    cz_bench_c1_doc d = {doc, len};
+    long long delta = cz_bench_child_rss(cz_bench_c1_load_once, &d);
     return delta < 0 ? -1 : (double)(delta + (long long)len) / (1024.0 * 1024.0);
 }
 

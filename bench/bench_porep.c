@@ -110,6 +110,44 @@ static void cz_bench_porep_bytes(const cz_bench_opts *o, const char *base, const
     cz_bench_report(o, name, shape->aux, 1, "%", &dense, 1);
 }
 
+typedef struct cz_bench_porep_rss_ctx {
+    cz_synth *s;
+    unsigned flags;
+} cz_bench_porep_rss_ctx;
+
+static bool cz_bench_porep_rss_one(void *vctx)
+{
+    const cz_bench_porep_rss_ctx *c = vctx;
+    cz_synth_stats st;
+    return cz_synth_run(c->s, NULL, 1, 0, c->flags, &st) == CZ_OK;
+}
+
+/* Rows porep_synth_<size>_prove_rss[_domain]: the resident memory one synthesis into fresh
+ * buffers adds, per constraint — with a and b reserved for the constraints, and for the domain
+ * as the prover reserves them (the rows past the constraints stay untouched, so not resident). */
+static void cz_bench_porep_rss(const cz_bench_opts *o, const char *base, const cz_c1 *c1)
+{
+    static const struct {
+        const char *suffix;
+        unsigned flags;
+    } rows[] = {{"_rss", 0}, {"_rss_domain", CZ_SYNTH_DOMAIN}};
+    for (size_t i = 0; i < CZ_ARRAY_SIZE(rows); i++) {
+        cz_synth *s = NULL;
+        if (cz_porep_synth_create(&s, c1, 0, CZ_SYNTH_PROVE) != CZ_OK)
+            return;
+        cz_bench_porep_rss_ctx ctx = {s, rows[i].flags};
+        long long rss = cz_bench_child_rss(cz_bench_porep_rss_one, &ctx);
+        size_t n = cz_synth_shape_of(s)->constraints;
+        cz_synth_destroy(s);
+        if (rss < 0)
+            continue;
+        char name[96];
+        snprintf(name, sizeof name, "%s%s", base, rows[i].suffix);
+        double b = (double)rss / (double)n;
+        cz_bench_report(o, name, n, 1, "bytes/constraint", &b, 1);
+    }
+}
+
 /*
  * Rows porep_synth_<size>_<backend>: one partition's synthesis on one thread (constraints/s)
  * and the bytes per constraint of what it leaves for the prover.
@@ -160,6 +198,8 @@ static void cz_bench_porep_synth(const cz_bench_opts *o, const char *size, cz_po
                 cz_bench_report(o, row, shape->constraints, 1, "constraints/s", eval, n);
             }
             cz_bench_porep_bytes(o, name, &st, shape);
+            if (backends[b] == CZ_SYNTH_PROVE)
+                cz_bench_porep_rss(o, name, c1);
             if (shape->record_s > 0) {
                 double rec = shape->record_s, rec_cpu = shape->record_cpu_s;
                 snprintf(row, sizeof row, "porep_synth_%s_record", size);
@@ -270,6 +310,9 @@ int cz_bench_porep(int argc, char **argv)
         "  porep_synth_S_B_bytes[_part]  bytes per constraint it leaves for the prover (as\n"
         "                                written), and by part: _ab, _witness (inputs, packed\n"
         "                                aux), _density, _matrices (pce: the shape's)\n"
+        "  porep_synth_S_prove_rss[_domain]  resident bytes per constraint one synthesis\n"
+        "                                adds (a child process), a and b reserved for the\n"
+        "                                constraints (or the domain, as the prover does)\n"
         "  porep_synth_S_B_dense_aux     % of aux values that are neither 0 nor 1\n"
         "  porep_synth_S_record          s to record the matrices (once per shape)\n"
         "  porep_prove_S[_phase]         whole C2 proofs (every partition, self-checked), s\n"

@@ -5,9 +5,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/resource.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 #include "bench.h"
 #include "cuzk/circuits.h"
@@ -27,46 +24,20 @@ static void cz_bench_synth_name(char *buf, size_t n, const cz_bench_synth_case *
     snprintf(buf, n, "synth_%s_%s%s", c->circuit, cz_synth_backend_name(c->backend), suffix);
 }
 
-/*
- * Peak RSS growth of one instance, in bytes, measured in a child process: the child prepares the
- * case, reads its peak RSS (Linux starts a child's peak at its RSS at fork), runs one instance
- * on its own thread and reads the peak again. A child keeps the parent's heap state out of the
- * figure: memory freed by earlier cases and reused would otherwise go uncounted. -1 on failure.
- */
+static bool cz_bench_synth_one(void *ctx)
+{
+    cz_synth_stats st;
+    return cz_synth_run(ctx, NULL, 1, CZ_BENCH_SYNTH_SEED, 0, &st) == CZ_OK;
+}
+
+/* Peak RSS growth of one instance, in bytes, −1 on failure: prepared here, run in a child. */
 static long long cz_bench_synth_rss(const cz_bench_synth_case *c)
 {
-    int fd[2];
-    if (pipe(fd) != 0)
+    cz_synth *s = NULL;
+    if (cz_synth_create(&s, c->circuit, c->size, c->backend) != CZ_OK)
         return -1;
-    fflush(stdout);
-    pid_t pid = fork();
-    if (pid < 0) {
-        close(fd[0]), close(fd[1]);
-        return -1;
-    }
-    if (pid == 0) {
-        close(fd[0]);
-        long long delta = -1;
-        cz_synth *s = NULL;
-        struct rusage before, after;
-        if (cz_synth_create(&s, c->circuit, c->size, c->backend) == CZ_OK &&
-            getrusage(RUSAGE_SELF, &before) == 0) {
-            cz_synth_stats st;
-            if (cz_synth_run(s, NULL, 1, CZ_BENCH_SYNTH_SEED, 0, &st) == CZ_OK &&
-                getrusage(RUSAGE_SELF, &after) == 0)
-                delta = 1024LL * (after.ru_maxrss - before.ru_maxrss);
-        }
-        cz_synth_destroy(s);
-        ssize_t w = write(fd[1], &delta, sizeof delta);
-        _exit(w == (ssize_t)sizeof delta ? 0 : 1);
-    }
-    close(fd[1]);
-    long long delta = -1;
-    if (read(fd[0], &delta, sizeof delta) != (ssize_t)sizeof delta)
-        delta = -1;
-    close(fd[0]);
-    int status;
-    waitpid(pid, &status, 0);
+    long long delta = cz_bench_child_rss(cz_bench_synth_one, s);
+    cz_synth_destroy(s);
     return delta;
 }
 

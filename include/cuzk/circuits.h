@@ -80,6 +80,10 @@ const cz_synth_shape *cz_synth_shape_of(const cz_synth *s);
 /* hash instance 0's outputs into the stats: after its phase timings, but inside wall_s, so
  * leave it off when timing */
 #define CZ_SYNTH_HASH 1u
+/* prove backends: a and b get room for the domain (constraints rounded up to a power of two),
+ * as the prover reserves them so that its quotient stage pads in place; the rows past the
+ * constraints stay untouched until then */
+#define CZ_SYNTH_DOMAIN 2u
 
 typedef struct cz_synth_stats {
     unsigned instances;

@@ -395,8 +395,11 @@ static void cz_synth_prove(const cz_synth_job *job, size_t i, cz_synth_outputs *
     cz_synth_lend_bits(&p.a_aux, &buf->a_aux), cz_synth_lend_bits(&p.b_input, &buf->b_input);
     cz_synth_lend_bits(&p.b_aux, &buf->b_aux);
     /* sized from the counting pass, as an engine sizes them from the circuit's known shape */
-    cz_cs_prove_reserve(&p, s->shape.constraints, s->shape.inputs, s->shape.aux,
-                        cz_synth_dense_get(s));
+    size_t rows = s->shape.constraints;
+    if (job->flags & CZ_SYNTH_DOMAIN)
+        while (rows & (rows - 1))
+            rows += rows & -rows;
+    cz_cs_prove_reserve(&p, rows, s->shape.inputs, s->shape.aux, cz_synth_dense_get(s));
     double t0 = cz_synth_seconds();
     s->fn(&p.cs, s->ctx, s->size, job->seed + i);
     double t1 = cz_synth_seconds();
