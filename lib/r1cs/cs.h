@@ -73,6 +73,17 @@ CZ_INLINE cz_var cz_cs_alloc(cz_cs *cs, const cz_fr *value)
     return cz_cs_alloc_slow(cs, value);
 }
 
+/* A new aux variable holding a bit the caller knows (its value is read only with values): the
+ * packed witness takes it as a bit, without looking at an Fr — SHA-256's allocations. */
+CZ_INLINE cz_var cz_cs_alloc_bit(cz_cs *cs, bool bit)
+{
+    if (CZ_LIKELY(cs->aux_values != NULL && cs->num_aux < CZ_VAR_MAX_INDEX)) {
+        cz_wpack_push_bit(cs->aux_values, bit);
+        return cz_var_aux(cs->num_aux++);
+    }
+    return cz_cs_alloc_slow(cs, cs->values ? cz_wpack_bits[bit] : NULL);
+}
+
 /* Scratch LC number which (0, 1 or 2), emptied: the usual operands of one cz_cs_enforce. */
 CZ_INLINE cz_lc *cz_cs_lc(cz_cs *cs, unsigned which)
 {

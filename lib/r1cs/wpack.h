@@ -74,6 +74,20 @@ CZ_INLINE void cz_wpack_push(cz_wpack *p, const cz_fr *v)
     cz_wpack_put(p, v);
 }
 
+/* Appends a value known to be 0 or 1 (bit): nothing to classify, nothing dense to store. */
+CZ_INLINE void cz_wpack_push_bit(cz_wpack *p, bool bit)
+{
+    size_t i = p->len;
+    if (CZ_UNLIKELY((i & 63) == 0)) {
+        cz_wpack_push_slow(p, cz_wpack_bits[bit]);
+        return;
+    }
+    cz_wpack_word *w = &p->w[i >> 6];
+    w->small |= (uint64_t)1 << (i & 63);
+    w->one |= (uint64_t)bit << (i & 63);
+    p->len = i + 1;
+}
+
 /* Value i (< len): a pointer into the dense values or to cz_wpack_bits. */
 CZ_INLINE const cz_fr *cz_wpack_get(const cz_wpack *p, size_t i)
 {

@@ -568,12 +568,18 @@ static void test_r1cs_wpack(void)
         }
         dense += !cz_fr_is_zero(&v[i]) && !cz_fr_is_one(&v[i]);
     }
-    for (int reserve = 0; reserve < 2; reserve++) {
+    for (int reserve = 0; reserve < 3; reserve++) {
         cz_wpack p = {0};
         if (reserve)
             CZ_CHECK(cz_wpack_reserve(&p, n, dense));
-        for (size_t i = 0; i < n; i++)
-            cz_wpack_push(&p, &v[i]);
+        for (size_t i = 0; i < n; i++) {
+            /* the third pass takes the bits as bits (cz_cs_alloc_bit's path) */
+            bool bit = cz_fr_is_zero(&v[i]) || cz_fr_is_one(&v[i]);
+            if (reserve == 2 && bit)
+                cz_wpack_push_bit(&p, cz_fr_is_one(&v[i]));
+            else
+                cz_wpack_push(&p, &v[i]);
+        }
         CZ_CHECK(gt_wpack_eq_n(&p, v, n));
         if (reserve)
             CZ_CHECK(cz_wpack_bytes(&p) == cz_wpack_bytes_for(n, dense));
