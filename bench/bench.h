@@ -44,8 +44,9 @@ void cz_bench_report(const cz_bench_opts *o, const char *name, size_t size, unsi
                      const char *unit, double *samples, unsigned n);
 
 /* Peak RSS growth in bytes while fn(ctx) runs in a forked child (−1 when unknown, or when fn
- * returns false): a child keeps the parent's heap out of the figure (memory freed by earlier
- * cases and reused would go uncounted), and Linux starts a child's peak at its RSS at fork. */
+ * returns false). The child returns the heap's free memory to the system and resets its peak to
+ * its RSS (Linux's clear_refs 5) first, so that neither the parent's peak nor memory freed by
+ * earlier cases and reused hides fn's own. */
 long long cz_bench_child_rss(bool (*fn)(void *ctx), void *ctx);
 
 /* Monotonic time in seconds, for cases that time themselves. */
@@ -78,6 +79,7 @@ int cz_bench_c1(int argc, char **argv);
 int cz_bench_engine(int argc, char **argv);
 int cz_bench_ntt(int argc, char **argv);
 int cz_bench_porep(int argc, char **argv);
+int cz_bench_post(int argc, char **argv);
 int cz_bench_msm(int argc, char **argv);
 int cz_bench_prove(int argc, char **argv);
 int cz_bench_synth(int argc, char **argv);

@@ -26,11 +26,6 @@ bool cz_bench_c1_time_load(const char *doc, size_t len, double *samples, unsigne
     return true;
 }
 
-/*
- * The memory one read takes, in MiB: the document plus the peak RSS growth while reading it,
- * measured in a child process (Linux starts a child's peak at its RSS at fork, so the parent's
- * freed heap does not hide the read's allocations). -1 on failure.
- */
 typedef struct cz_bench_c1_doc {
     const char *doc;
     size_t len;
@@ -45,6 +40,8 @@ static bool cz_bench_c1_load_once(void *ctx)
     return ok;
 }
 
+/* The memory one read takes, in MiB: the document plus the peak RSS growth while reading it
+ * (cz_bench_child_rss). -1 on failure. */
 double cz_bench_c1_mem(const char *doc, size_t len)
 {
     cz_bench_c1_doc d = {doc, len};
@@ -123,6 +120,9 @@ int cz_bench_c1(int argc, char **argv)
             double mib = cz_bench_c1_mem(docs[k], lens[k]);
             if (mib >= 0)
                 cz_bench_report(&o, name, lens[k], 1, "MiB", &mib, 1);
+            else
+                fprintf(stderr, "cuzk bench c1: %s: cannot measure (no /proc/self/clear_refs?)\n",
+                        name);
         }
     }
     rc = 0;

@@ -72,6 +72,17 @@ typedef struct cz_cli_spec {
     size_t *n_positional;
 } cz_cli_spec;
 
+/* Options many commands share: worker threads (1 … 1024, default the caller's, usually every
+ * online CPU) and an insecure setup seed. */
+/* clang-format off */
+#define CZ_CLI_OPT_THREADS(dest)                                                                   \
+    {"--threads", CZ_OPT_UINT, (dest), "N", "threads (default: all online CPUs)", .min = 1,        \
+     .max = 1024}
+#define CZ_CLI_OPT_INSECURE_SEED(dest, seen)                                                       \
+    {"--insecure-seed", CZ_OPT_U64, (dest), "S",                                                   \
+     "reproducible, INSECURE parameters from this seed\n(decimal or 0x-hex)", .given = (seen)}
+/* clang-format on */
+
 /* Parses argv[0..argc) (the arguments after the command). Returns −1 when the command should go
  * on, or the exit status to return at once: 0 after printing --help (-h) to stdout, 2 after a
  * usage error printed to stderr ("cuzk <cmd>: --threads must be an integer between 1 and 1024

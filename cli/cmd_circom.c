@@ -5,14 +5,59 @@
 
 #include "cli.h"
 #include "cuzk/circom.h"
+#include "cuzk/engine.h"
 #include "cuzk/platform.h"
+
+/* One snarkjs job through an engine of its own: the key registered as "zkey", the witness file's
+ * bytes as the job's input. */
+static cz_status cz_cli_prove_zkey_engine(uint8_t proof[CZ_PROOF_BYTES], const char *zkey_path,
+                                          const char *wtns_path, unsigned threads, bool self_check,
+                                          char *why, size_t why_len)
+{
+    size_t len = 0;
+    uint8_t *wtns = cz_cli_read_file(wtns_path, &len);
+    if (!wtns)
+        return CZ_ERR_IO;
+    cz_engine_config cfg;
+    cz_engine_config_init(&cfg);
+    cfg.threads = threads;
+    cfg.self_check = self_check;
+    cz_engine *e = NULL;
+    cz_status st = cz_engine_create(&e, &cfg, why, why_len);
+    cz_params_spec spec = {sizeof spec, "zkey", CZ_KIND_SNARKJS, zkey_path, NULL};
+    if (st == CZ_OK)
+        st = cz_engine_register_params(e, &spec, why, why_len);
+    cz_job_request req;
+    cz_job_request_init(&req);
+    req.job_id = "prove";
+    req.kind = CZ_KIND_SNARKJS;
+    req.circuit_id = "zkey";
+    req.input = wtns;
+    req.input_len = len;
+    if (st == CZ_OK)
+        st = cz_engine_submit(e, &req, NULL, why, why_len);
+    cz_job_result r;
+    memset(&r, 0, sizeof r);
+    r.struct_size = sizeof r;
+    if (st == CZ_OK)
+        st = cz_engine_wait(e, "prove", -1, &r);
+    if (st == CZ_OK && r.state != CZ_JOB_COMPLETED) {
+        st = r.status;
+        snprintf(why, why_len, "%s", r.error);
+    } else if (st == CZ_OK)
+        memcpy(proof, r.proof, CZ_PROOF_BYTES);
+    cz_job_result_free(&r);
+    cz_engine_destroy(e);
+    free(wtns);
+    return st;
+}
 
 int cz_cmd_prove_zkey(int argc, char **argv)
 {
     const char *zkey_path = NULL, *wtns_path = NULL, *r1cs_path = NULL, *proof_path = NULL;
     const char *public_path = NULL;
     unsigned long threads = cz_cpu_count();
-    bool no_self_check = false;
+    bool no_self_check = false, engine = false;
     const cz_cli_opt opts[] = {
         {"--zkey", CZ_OPT_STRING, &zkey_path, "FILE", "the snarkjs proving key", .required = true},
         {"--wtns", CZ_OPT_STRING, &wtns_path, "FILE", "the circom witness", .required = true},
@@ -21,10 +66,12 @@ int cz_cmd_prove_zkey(int argc, char **argv)
         {"--public", CZ_OPT_STRING, &public_path, "FILE", "where to write public.json"},
         {"--r1cs", CZ_OPT_STRING, &r1cs_path, "FILE",
          "check the witness against the circuit's constraints first"},
-        {"--threads", CZ_OPT_UINT, &threads, "N", "threads (default: all online CPUs)", .min = 1,
-         .max = 1024},
+        CZ_CLI_OPT_THREADS(&threads),
         {"--no-self-check", CZ_OPT_FLAG, &no_self_check, NULL,
          "do not verify the proof before writing it"},
+        {"--engine", CZ_OPT_FLAG, &engine, NULL,
+         "prove through the engine (include/cuzk/engine.h) as a\nsnarkjs job, as the daemon "
+         "would"},
     };
     const cz_cli_spec spec = {
         "prove", "--zkey FILE --wtns FILE --proof FILE [--public FILE] [--r1cs FILE] [options]",
@@ -65,11 +112,11 @@ int cz_cmd_prove_zkey(int argc, char **argv)
         cz_zkey_info zi;
         cz_circom_r1cs_get_info(r1cs, &ri);
         cz_zkey_get_info(z, &zi);
-        if (ri.wires != zi.vars || ri.public != zi.public) {
+        if (ri.wires != zi.vars || ri.n_public != zi.n_public) {
             snprintf(why, sizeof why,
                      "not the circuit of %s (%zu wires and %zu public signals, the key has %zu "
                      "and %zu)",
-                     zkey_path, ri.wires, ri.public, zi.vars, zi.public);
+                     zkey_path, ri.wires, ri.n_public, zi.vars, zi.n_public);
             rc = cz_cli_fail("prove", r1cs_path, CZ_ERR_BAD_PARAMS, why);
             goto out;
         }
@@ -81,7 +128,10 @@ int cz_cmd_prove_zkey(int argc, char **argv)
     uint8_t proof[CZ_PROOF_BYTES];
     cz_prove_stats s;
     cz_prove_opts po = {.pool = pool, .self_check = self_check};
-    st = cz_prove_zkey(proof, z, w, &po, &s, why, sizeof why);
+    memset(&s, 0, sizeof s);
+    st = engine ? cz_cli_prove_zkey_engine(proof, zkey_path, wtns_path, (unsigned)threads,
+                                           self_check, why, sizeof why)
+                : cz_prove_zkey(proof, z, w, &po, &s, why, sizeof why);
     if (st == CZ_ERR_SELF_VERIFY_FAILED) {
         rc = cz_cli_fail("prove", "self-check", st,
                          "the witness does not satisfy the circuit (check it with --r1cs)");
@@ -98,9 +148,9 @@ int cz_cmd_prove_zkey(int argc, char **argv)
     if (public_path) {
         cz_zkey_info info;
         cz_zkey_get_info(z, &info);
-        uint8_t(*pub)[32] = malloc((info.public ? info.public : 1) * sizeof *pub);
+        uint8_t(*pub)[32] = malloc((info.n_public ? info.n_public : 1) * sizeof *pub);
         cz_witness_public(z, w, pub);
-        st = cz_snarkjs_public_save((const uint8_t(*)[32])pub, info.public, public_path);
+        st = cz_snarkjs_public_save((const uint8_t(*)[32])pub, info.n_public, public_path);
         free(pub);
         if (st != CZ_OK) {
             rc = cz_cli_fail("prove", public_path, st, "cannot write");

@@ -2,10 +2,16 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "cli.h"
 #include "cuzk/platform.h"
+
+/* cz_cli_setup_fn over cz_setup (ctx: the circuit). */
+static cz_status cz_demo_setup(cz_params **out, const void *circuit, const uint64_t *seed,
+                               cz_pool *pool)
+{
+    return cz_setup(out, circuit, seed, pool);
+}
 
 int cz_cmd_demo(int argc, char **argv)
 {
@@ -15,8 +21,7 @@ int cz_cmd_demo(int argc, char **argv)
     const cz_cli_opt opts[] = {
         {"--blocks", CZ_OPT_UINT, &blocks, "N", "message length in 64-byte blocks (default 1)",
          .min = 1, .max = 64},
-        {"--threads", CZ_OPT_UINT, &threads, "N", "threads (default: all online CPUs)", .min = 1,
-         .max = 1024},
+        CZ_CLI_OPT_THREADS(&threads),
         {"--cache", CZ_OPT_STRING, &cache_opt, "DIR",
          "where parameters are kept (default $XDG_CACHE_HOME/cuzk\nor ~/.cache/cuzk)"},
         {"--perf", CZ_OPT_FLAG, &counters, NULL,
@@ -37,7 +42,7 @@ int cz_cmd_demo(int argc, char **argv)
     int rc = cz_cli_parse(&spec, argc, argv);
     if (rc >= 0)
         return rc;
-    char dir[4096], params_path[4200], vk_path[4200], why[512] = "";
+    char dir[4096], params_path[4200], vk_path[4200];
     cz_cli_cache_dir(dir, sizeof dir, cache_opt);
     snprintf(params_path, sizeof params_path, "%s/demo-sha256-%lu.params", dir, blocks);
     snprintf(vk_path, sizeof vk_path, "%s/demo-sha256-%lu.vk", dir, blocks);
@@ -56,30 +61,13 @@ int cz_cmd_demo(int argc, char **argv)
            len, blocks, blocks == 1 ? "" : "s", cz_circuit_num_inputs(circuit));
 
     /* parameters: cached, or generated now (insecure demo seed) */
-    double t0 = cz_cli_seconds(), setup_s = 0, load_s = 0;
+    double setup_s;
     cz_params *params = NULL;
-    cz_params_load_opts lo = {.pool = pool};
-    if (access(params_path, R_OK) == 0 &&
-        cz_params_load(&params, params_path, &lo, why, sizeof why) == CZ_OK) {
-        load_s = cz_cli_seconds() - t0;
-        printf("parameters: loaded %s (%.2f s)\n", params_path, load_s);
-    } else {
-        if (why[0])
-            printf("parameters: cached file unusable (%s); regenerating\n", why);
-        printf("parameters: generating (INSECURE demo seed) … ");
-        fflush(stdout);
-        uint64_t seed = 0x637a6b64656d6fULL + blocks;
-        st = cz_setup(&params, circuit, &seed, pool);
-        setup_s = cz_cli_seconds() - t0;
-        if (st != CZ_OK) {
-            fprintf(stderr, "\ncuzk demo: setup failed: %s\n", cz_status_str(st));
-            return 1;
-        }
-        printf("done (%.2f s)\n", setup_s);
-        if (!cz_cli_mkdirs(dir) || cz_params_save(params, params_path, vk_path) != CZ_OK)
-            fprintf(stderr, "cuzk demo: could not cache the parameters in %s (continuing)\n", dir);
-        else
-            printf("parameters: cached in %s\n", dir);
+    st = cz_cli_demo_params(&params, &setup_s, "demo", dir, params_path, vk_path, cz_demo_setup,
+                            circuit, 0x637a6b64656d6fULL + blocks, pool);
+    if (st != CZ_OK) {
+        fprintf(stderr, "cuzk demo: setup failed: %s\n", cz_status_str(st));
+        return 1;
     }
 
     /* prove, then verify with the verifying key alone */

@@ -52,11 +52,8 @@ int cz_cmd_setup(int argc, char **argv)
         {"--vk", CZ_OPT_STRING, &vk_path, "FILE", "where to write the .vk file"},
         {"--bytes", CZ_OPT_UINT, &bytes, "N", "sha256-preimage: message length (default 64)",
          .min = 1, .max = 1ul << 20},
-        {"--threads", CZ_OPT_UINT, &threads, "N", "threads (default: all online CPUs)", .min = 1,
-         .max = 1024},
-        {"--insecure-seed", CZ_OPT_U64, &seed, "S",
-         "reproducible, INSECURE parameters from this seed\n(decimal or 0x-hex)",
-         .given = &insecure},
+        CZ_CLI_OPT_THREADS(&threads),
+        CZ_CLI_OPT_INSECURE_SEED(&seed, &insecure),
     };
     const cz_cli_spec spec = {
         "setup",
@@ -117,8 +114,7 @@ int cz_cmd_prove(int argc, char **argv)
         {"--message-file", CZ_OPT_STRING, &file, "FILE", "the message, from a file"},
         {"--inputs", CZ_OPT_STRING, &inputs_path, "FILE",
          "where to write the public inputs (32 bytes each,\nlittle-endian)"},
-        {"--threads", CZ_OPT_UINT, &threads, "N", "threads (default: all online CPUs)", .min = 1,
-         .max = 1024},
+        CZ_CLI_OPT_THREADS(&threads),
         {"--no-self-check", CZ_OPT_FLAG, &no_self_check, NULL,
          "do not verify the proof before writing it"},
         {"--zkey", CZ_OPT_FLAG, NULL, NULL,

@@ -103,8 +103,7 @@ static int cz_params_check_cmd(int argc, char **argv)
     const char *files[CZ_PARAMS_CHECK_MAX_FILES];
     size_t nfiles = 0;
     const cz_cli_opt opts[] = {
-        {"--threads", CZ_OPT_UINT, &threads, "N", "threads (default: all online CPUs)", .min = 1,
-         .max = 1024},
+        CZ_CLI_OPT_THREADS(&threads),
         {"--no-digest", CZ_OPT_FLAG, &skip_digest, NULL, "skip the Blake2b digest"},
         {"--progress", CZ_OPT_FLAG, &progress_flag, NULL,
          "a progress bar even when not a terminal"},

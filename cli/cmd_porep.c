@@ -14,38 +14,35 @@ static const char cz_porep_proof_help[] =
     "…: `cuzk porep info --all` lists them) or a sector size (2KiB, 8MiB, 512MiB, 32GiB,\n"
     "64GiB) for its V1_1 proof.\n";
 
+/* The --proof and --size options (one value: a registered proof or a sector size). */
+/* clang-format off */
+#define CZ_POREP_OPTS_PROOF(dest)                                                                  \
+    {"--proof", CZ_OPT_STRING, (dest), "PROOF", "the registered proof or sector size"},            \
+    {"--size", CZ_OPT_STRING, (dest), "SIZE", "the same, by sector size"}
+/* clang-format on */
+
 static int cz_porep_unknown(const char *cmd, const char *proof)
 {
     fprintf(stderr, "cuzk %s: unknown proof '%s' (cuzk porep info --all lists them)\n", cmd, proof);
     return CZ_CLI_EXIT_USAGE;
 }
 
-/*
- * The official file (ext ".params" or ".vk") of a proof's parameters for an option spec: a
- * directory searched for the official name, a file used as is, NULL for the parameter
- * directory. must_exist: an error (printed) when the file is not there. false after a message.
- */
+/* The registered proof the options named: −1 to go on, or the exit status after a message. */
+static int cz_porep_resolve(const char *cmd, const char *proof, cz_porep_info *info)
+{
+    if (!proof) {
+        fprintf(stderr, "cuzk %s: --size or --proof is required (see --help)\n", cmd);
+        return CZ_CLI_EXIT_USAGE;
+    }
+    return cz_porep_info_get(info, proof) == CZ_OK ? -1 : cz_porep_unknown(cmd, proof);
+}
+
+/* The official file of a PoRep proof's parameters (cz_cli_fil_params_file). */
 static bool cz_porep_params_file(char *path, size_t len, const char *cmd, const char *spec,
                                  const cz_porep_info *info, const char *ext, bool must_exist)
 {
-    char stem[CZ_FIL_STEM_MAX], why[1024] = "";
-    if (cz_fil_params_stem(stem, CZ_FIL_POREP, info->sector_size) != CZ_OK) {
-        fprintf(stderr, "cuzk %s: no parameters are named for %s\n", cmd, info->name);
-        return false;
-    }
-    if (cz_fil_params_path(path, len, spec, stem, ext, why, sizeof why) == CZ_OK)
-        return true;
-    if (must_exist) {
-        fprintf(stderr, "cuzk %s: %s\n", cmd, why);
-        return false;
-    }
-    /* a file to be written: in the directory given (or the parameter directory) */
-    const char *dir = spec ? spec : cz_fil_params_dir();
-    if (snprintf(path, len, "%s/%s%s", dir, stem, ext) >= (int)len) {
-        fprintf(stderr, "cuzk %s: the path in %s is too long\n", cmd, dir);
-        return false;
-    }
-    return true;
+    return cz_cli_fil_params_file(path, len, cmd, spec, CZ_FIL_POREP, info->sector_size, info->name,
+                                  ext, must_exist);
 }
 
 static const char cz_porep_params_help[] =
@@ -78,8 +75,7 @@ static int cz_porep_info_cmd(int argc, char **argv)
     const char *proof = NULL;
     bool all = false, no_count = false;
     const cz_cli_opt opts[] = {
-        {"--proof", CZ_OPT_STRING, &proof, "PROOF", "the registered proof or sector size"},
-        {"--size", CZ_OPT_STRING, &proof, "SIZE", "the same, by sector size"},
+        CZ_POREP_OPTS_PROOF(&proof),
         {"--all", CZ_OPT_FLAG, &all, NULL, "list every registered proof (no counting)"},
         {"--no-count", CZ_OPT_FLAG, &no_count, NULL, "skip counting the circuit"},
     };
@@ -116,31 +112,6 @@ static int cz_porep_info_cmd(int argc, char **argv)
 
 /* ---- porep gen-sector ---- */
 
-/* Progress on stderr: a line per step, its percentage rewritten in place. */
-typedef struct cz_porep_progress_state {
-    char step[64];
-    double start;
-} cz_porep_progress_state;
-
-static void cz_porep_progress(void *ctx, const char *step, uint64_t done, uint64_t total)
-{
-    cz_porep_progress_state *p = ctx;
-    if (strcmp(p->step, step) != 0) {
-        if (p->step[0])
-            fprintf(stderr, "\r  %-16s done (%.2f s)\n", p->step, cz_cli_seconds() - p->start);
-        snprintf(p->step, sizeof p->step, "%s", step);
-        p->start = cz_cli_seconds();
-    }
-    fprintf(stderr, "\r  %-16s %5.1f%%", step, total ? 100.0 * (double)done / (double)total : 0.0);
-}
-
-/* Ends the last step's line. */
-static void cz_porep_progress_end(cz_porep_progress_state *p)
-{
-    if (p->step[0])
-        fprintf(stderr, "\r  %-16s done (%.2f s)\n", p->step, cz_cli_seconds() - p->start);
-}
-
 static int cz_porep_gen_sector_cmd(int argc, char **argv)
 {
     const char *proof = NULL, *out = NULL, *prover_id = NULL, *ticket = NULL, *seed = NULL;
@@ -148,8 +119,7 @@ static int cz_porep_gen_sector_cmd(int argc, char **argv)
     cz_porep_sector_spec spec;
     cz_porep_sector_spec_default(&spec);
     const cz_cli_opt opts[] = {
-        {"--proof", CZ_OPT_STRING, &proof, "PROOF", "the registered proof or sector size"},
-        {"--size", CZ_OPT_STRING, &proof, "SIZE", "the same, by sector size"},
+        CZ_POREP_OPTS_PROOF(&proof),
         {"--out", CZ_OPT_STRING, &out, "FILE", "where to write the C1 output (JSON)",
          .required = true},
         {"--data-seed", CZ_OPT_U64, &spec.data_seed, "N", "the sector's data (default 0)"},
@@ -158,8 +128,7 @@ static int cz_porep_gen_sector_cmd(int argc, char **argv)
         {"--ticket", CZ_OPT_STRING, &ticket, "HEX", "32 bytes (default 01 × 32)"},
         {"--seed", CZ_OPT_STRING, &seed, "HEX",
          "32 bytes: the interactive challenges' randomness\n(default 02 × 32)"},
-        {"--threads", CZ_OPT_UINT, &threads, "N", "threads (default: all online CPUs)", .min = 1,
-         .max = 1024},
+        CZ_CLI_OPT_THREADS(&threads),
     };
     const cz_cli_spec spec_cli = {
         "porep gen-sector",
@@ -175,26 +144,21 @@ static int cz_porep_gen_sector_cmd(int argc, char **argv)
     int rc = cz_cli_parse(&spec_cli, argc, argv);
     if (rc >= 0)
         return rc;
-    if (!proof) {
-        fprintf(stderr, "cuzk porep gen-sector: --size or --proof is required (see --help)\n");
-        return CZ_CLI_EXIT_USAGE;
-    }
+    cz_porep_info info;
+    if ((rc = cz_porep_resolve("porep gen-sector", proof, &info)) >= 0)
+        return rc;
     if ((prover_id && !cz_cli_hex(spec.prover_id, 32, prover_id, "--prover-id")) ||
         (ticket && !cz_cli_hex(spec.ticket, 32, ticket, "--ticket")) ||
         (seed && !cz_cli_hex(spec.seed, 32, seed, "--seed")))
         return CZ_CLI_EXIT_USAGE;
-    cz_porep_info info;
-    if (cz_porep_info_get(&info, proof) != CZ_OK)
-        return cz_porep_unknown("porep gen-sector", proof);
     cz_pool *pool = cz_cli_pool((unsigned)threads);
     fprintf(stderr, "cuzk porep gen-sector: sealing a %s sector\n", info.name);
     double t0 = cz_cli_seconds();
     char *json = NULL;
     size_t len = 0;
-    cz_porep_progress_state progress = {"", 0};
-    cz_status st =
-        cz_porep_gen_sector(&json, &len, proof, &spec, pool, cz_porep_progress, &progress);
-    cz_porep_progress_end(&progress);
+    cz_cli_progress_state progress = {"", 0};
+    cz_status st = cz_porep_gen_sector(&json, &len, proof, &spec, pool, cz_cli_progress, &progress);
+    cz_cli_progress_end(&progress);
     cz_pool_destroy(pool);
     if (st == CZ_ERR_UNSUPPORTED) {
         fprintf(stderr,
@@ -216,6 +180,13 @@ static int cz_porep_gen_sector_cmd(int argc, char **argv)
 
 /* ---- setup / prove / verify porep ---- */
 
+/* cz_cli_setup_fn over cz_porep_setup (ctx: the proof's name or size). */
+static cz_status cz_porep_setup_fn(cz_params **out, const void *ctx, const uint64_t *seed,
+                                   cz_pool *pool)
+{
+    return cz_porep_setup(out, ctx, seed, pool);
+}
+
 int cz_cmd_setup_porep(int argc, char **argv)
 {
     const char *proof = NULL, *params_opt = NULL, *vk_opt = NULL;
@@ -223,19 +194,15 @@ int cz_cmd_setup_porep(int argc, char **argv)
     uint64_t seed = 0;
     bool insecure = false, force = false;
     const cz_cli_opt opts[] = {
-        {"--proof", CZ_OPT_STRING, &proof, "PROOF", "the registered proof or sector size"},
-        {"--size", CZ_OPT_STRING, &proof, "SIZE", "the same, by sector size"},
+        CZ_POREP_OPTS_PROOF(&proof),
         {"--params", CZ_OPT_STRING, &params_opt, "DIR|FILE",
          "where to write the .params (default: the parameter\ndirectory, official name)"},
         {"--vk", CZ_OPT_STRING, &vk_opt, "DIR|FILE",
          "where to write the .vk (default: beside "
          "the .params)"},
         {"--force", CZ_OPT_FLAG, &force, NULL, "overwrite existing files"},
-        {"--threads", CZ_OPT_UINT, &threads, "N", "threads (default: all online CPUs)", .min = 1,
-         .max = 1024},
-        {"--insecure-seed", CZ_OPT_U64, &seed, "S",
-         "reproducible, INSECURE parameters from this seed\n(decimal or 0x-hex)",
-         .given = &insecure},
+        CZ_CLI_OPT_THREADS(&threads),
+        CZ_CLI_OPT_INSECURE_SEED(&seed, &insecure),
     };
     const cz_cli_spec spec = {
         "setup porep",
@@ -253,47 +220,12 @@ int cz_cmd_setup_porep(int argc, char **argv)
     if (rc >= 0)
         return rc;
     cz_porep_info info;
-    if (!proof) {
-        fprintf(stderr, "cuzk setup porep: --size or --proof is required (see --help)\n");
-        return CZ_CLI_EXIT_USAGE;
-    }
-    if (cz_porep_info_get(&info, proof) != CZ_OK)
-        return cz_porep_unknown("setup porep", proof);
-    char params_path[4096], vk_path[4096];
-    if (!cz_porep_params_file(params_path, sizeof params_path, "setup porep", params_opt, &info,
-                              ".params", false) ||
-        !cz_porep_params_file(vk_path, sizeof vk_path, "setup porep", vk_opt ? vk_opt : params_opt,
-                              &info, ".vk", false))
-        return CZ_CLI_EXIT_USAGE;
-    /* a .vk beside a .params given as a file */
-    if (!vk_opt && params_opt && strcmp(params_path, params_opt) == 0) {
-        size_t n = strlen(params_path);
-        if (n > 7 && strcmp(params_path + n - 7, ".params") == 0)
-            snprintf(vk_path, sizeof vk_path, "%.*s.vk", (int)(n - 7), params_path);
-    }
-    if (!force && (access(params_path, F_OK) == 0 || access(vk_path, F_OK) == 0)) {
-        fprintf(stderr,
-                "cuzk setup porep: %s exists (it may be the network's file); --force "
-                "overwrites it\n",
-                access(params_path, F_OK) == 0 ? params_path : vk_path);
-        return CZ_CLI_EXIT_USAGE;
-    }
-    cz_pool *pool = cz_cli_pool((unsigned)threads);
-    if (insecure)
-        fprintf(stderr, "cuzk setup porep: WARNING: --insecure-seed: these parameters are "
-                        "insecure\n");
-    fprintf(stderr, "cuzk setup porep: generating %s parameters … ", info.name);
-    double t0 = cz_cli_seconds();
-    cz_params *p = NULL;
-    cz_status st = cz_porep_setup(&p, proof, insecure ? &seed : NULL, pool);
-    if (st == CZ_OK)
-        st = cz_params_save(p, params_path, vk_path);
-    fprintf(stderr, "%s (%.2f s)\n", st == CZ_OK ? "done" : "failed", cz_cli_seconds() - t0);
-    if (st == CZ_OK)
-        fprintf(stderr, "cuzk setup porep: wrote %s and %s\n", params_path, vk_path);
-    cz_params_free(p);
-    cz_pool_destroy(pool);
-    return st == CZ_OK ? CZ_CLI_EXIT_OK : cz_cli_fail("setup porep", params_path, st, NULL);
+    if ((rc = cz_porep_resolve("setup porep", proof, &info)) >= 0)
+        return rc;
+    cz_cli_fil_setup_job job = {"setup porep", CZ_FIL_POREP,      info.sector_size,
+                                info.name,     params_opt,        vk_opt,
+                                force,         (unsigned)threads, insecure ? &seed : NULL};
+    return cz_cli_fil_setup(&job, cz_porep_setup_fn, proof);
 }
 
 /* Reads a C1 output file and checks its vanilla proofs. NULL after a message. */
@@ -323,8 +255,7 @@ int cz_cmd_prove_porep(int argc, char **argv)
          "the registered proof's .params (default: the\nparameter directory)"},
         {"--proof", CZ_OPT_STRING, &proof_path, "FILE",
          "where to write the proof: 192 bytes per partition", .required = true},
-        {"--threads", CZ_OPT_UINT, &threads, "N", "threads (default: all online CPUs)", .min = 1,
-         .max = 1024},
+        CZ_CLI_OPT_THREADS(&threads),
         {"--no-self-check", CZ_OPT_FLAG, &no_self_check, NULL,
          "skip verifying each partition proof before writing"},
         {"--perf", CZ_OPT_FLAG, &counters, NULL, "hardware counters per phase"},
@@ -491,8 +422,7 @@ int cz_cmd_demo_porep(int argc, char **argv)
         {"--size", CZ_OPT_STRING, &proof, "SIZE",
          "the sector size or registered proof (default "
          "2KiB)"},
-        {"--threads", CZ_OPT_UINT, &threads, "N", "threads (default: all online CPUs)", .min = 1,
-         .max = 1024},
+        CZ_CLI_OPT_THREADS(&threads),
         {"--cache", CZ_OPT_STRING, &cache_opt, "DIR",
          "where parameters are kept (default $XDG_CACHE_HOME/cuzk\nor ~/.cache/cuzk)"},
     };
@@ -512,8 +442,8 @@ int cz_cmd_demo_porep(int argc, char **argv)
     if (rc >= 0)
         return rc;
     cz_porep_info info;
-    if (cz_porep_info_get(&info, proof) != CZ_OK)
-        return cz_porep_unknown("demo porep", proof);
+    if ((rc = cz_porep_resolve("demo porep", proof, &info)) >= 0)
+        return rc;
     /* the cache is a parameter directory of its own: the official names, the demo's files */
     char dir[4096], params_path[4200], vk_path[4200], why[512] = "";
     cz_cli_cache_dir(dir, sizeof dir, cache_opt);
@@ -546,32 +476,14 @@ int cz_cmd_demo_porep(int argc, char **argv)
            cz_cli_seconds() - t0);
 
     /* parameters: cached, or generated now (insecure demo seed) */
-    t0 = cz_cli_seconds();
     double setup_s = 0;
     cz_params *params = NULL;
-    cz_params_load_opts lo = {.pool = pool};
-    if (access(params_path, R_OK) == 0 &&
-        cz_params_load(&params, params_path, &lo, why, sizeof why) == CZ_OK) {
-        printf("parameters: loaded %s (%.2f s)\n", params_path, cz_cli_seconds() - t0);
-    } else {
-        if (why[0])
-            printf("parameters: cached file unusable (%s); regenerating\n", why);
-        printf("parameters: generating (INSECURE demo seed; minutes, once) … ");
-        fflush(stdout);
-        uint64_t seed = 0x637a6b706f726570ULL;
-        st = cz_porep_setup(&params, proof, &seed, pool);
-        setup_s = cz_cli_seconds() - t0;
-        if (st != CZ_OK) {
-            cz_c1_free(c1);
-            cz_pool_destroy(pool);
-            return cz_cli_fail("demo porep", "setup", st, NULL);
-        }
-        printf("done (%.2f s)\n", setup_s);
-        if (!cz_cli_mkdirs(dir) || cz_params_save(params, params_path, vk_path) != CZ_OK)
-            fprintf(stderr, "cuzk demo porep: could not cache the parameters in %s (continuing)\n",
-                    dir);
-        else
-            printf("parameters: cached in %s\n", dir);
+    st = cz_cli_demo_params(&params, &setup_s, "demo porep", dir, params_path, vk_path,
+                            cz_porep_setup_fn, proof, 0x637a6b706f726570ULL, pool);
+    if (st != CZ_OK) {
+        cz_c1_free(c1);
+        cz_pool_destroy(pool);
+        return cz_cli_fail("demo porep", "setup", st, NULL);
     }
 
     /* prove (each partition self-checked), then verify the whole proof with the key alone */

@@ -18,6 +18,7 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
+CZ_PUBLIC_BEGIN
 
 typedef struct cz_g1_affine {
     cz_fp x, y;
@@ -106,6 +107,7 @@ CZ_DECLARE_GROUP(g2, fp2)
 
 #undef CZ_DECLARE_GROUP
 
+CZ_PUBLIC_END
 #ifdef __cplusplus
 }
 #endif

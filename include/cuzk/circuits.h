@@ -25,6 +25,7 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
+CZ_PUBLIC_BEGIN
 
 /* The test circuits (index 0, 1, …; NULL past the last). */
 typedef struct cz_test_circuit_info {
@@ -125,6 +126,7 @@ cz_status cz_synth_run(cz_synth *s, cz_pool *pool, unsigned instances, uint64_t 
 cz_status cz_porep_synth_create(cz_synth **out, const cz_c1 *c1, unsigned partition,
                                 cz_synth_backend backend);
 
+CZ_PUBLIC_END
 #ifdef __cplusplus
 }
 #endif

@@ -12,9 +12,20 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* Declarations between these are exported from libcuzk; everything else in the library is
+ * built with hidden visibility. */
+#if defined(__GNUC__) && !defined(CZ_NO_VISIBILITY)
+#define CZ_PUBLIC_BEGIN _Pragma("GCC visibility push(default)")
+#define CZ_PUBLIC_END _Pragma("GCC visibility pop")
+#else
+#define CZ_PUBLIC_BEGIN
+#define CZ_PUBLIC_END
+#endif
+
 #ifdef __cplusplus
 extern "C" {
 #endif
+CZ_PUBLIC_BEGIN
 
 #define CUZK_VERSION_MAJOR 0
 #define CUZK_VERSION_MINOR 1
@@ -174,6 +185,7 @@ cz_status cz_prove(uint8_t proof[CZ_PROOF_BYTES], const cz_params *p, const cz_c
 cz_status cz_verify(bool *valid, const cz_vk *vk, const uint8_t proof[CZ_PROOF_BYTES],
                     const uint8_t (*inputs)[32], size_t n);
 
+CZ_PUBLIC_END
 #ifdef __cplusplus
 }
 #endif

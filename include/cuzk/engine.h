@@ -51,6 +51,7 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
+CZ_PUBLIC_BEGIN
 
 typedef struct cz_engine cz_engine;
 
@@ -142,8 +143,9 @@ typedef struct cz_job_event cz_job_event;
  * Called by an engine thread for every job event (cz_job_event): logs, TIMELINE lines, metrics,
  * and completion notification. The event and everything it points to are valid only during the
  * call. It must return quickly and must not call cz_engine_wait, cz_engine_drain or
- * cz_engine_destroy; every other function may be called. Calls for one job come in order; calls
- * for different jobs may come concurrently from different threads.
+ * cz_engine_destroy; every other function may be called. Calls for one partition come in order,
+ * QUEUED first and FINISHED last; calls for different partitions or jobs may come concurrently
+ * from different threads. No event is delivered once cz_engine_destroy has begun.
  */
 typedef void (*cz_engine_event_fn)(void *user, const cz_job_event *ev);
 
@@ -159,18 +161,18 @@ typedef struct cz_engine_config {
 
     /* Workers. */
     unsigned threads;             /* compute threads shared by all stages; 0 = online CPUs */
-    unsigned synthesis_workers;   /* concurrent partition syntheses; 0 = budget / partition
-                                  * size, at least 1, at most max(2, threads) */
+    unsigned synthesis_workers;   /* concurrent partition syntheses (each on one thread, each
+                                   * admitted by the budget); 0 = max(1, threads / 2) */
     unsigned prove_workers;       /* concurrent partition provers (NTT + MSM); 0 = 1 */
     unsigned synthesis_lookahead; /* synthesized partitions that may wait for a prover (the
                                    * bounded queue between the stages); 0 = 1 */
     bool pipeline;                /* true (default): partition k+1 synthesizes while k proves;
                                   * false: one partition at a time, synthesis then proof */
 
-    /* Cross-sector batching (PoRep, SnapDeals): up to max_batch_size jobs of one kind and
-     * circuit proved together (shared MSM passes over the same bases). A batch is flushed when
-     * full, when its oldest job has waited max_batch_wait_ms, or at once when a job of higher
-     * priority is queued. */
+    /* Cross-sector batching (PoRep, SnapDeals): up to max_batch_size jobs of one kind, circuit
+     * and priority (LOW or NORMAL: HIGH and CRITICAL jobs never wait for company) proved
+     * together, their partitions interleaved. A batch is flushed when full, when its oldest job
+     * has waited max_batch_wait_ms, or at once when a job of higher priority is queued. */
     unsigned max_batch_size;    /* 1 (default): no batching */
     uint32_t max_batch_wait_ms; /* default 10000 */
 
@@ -181,8 +183,8 @@ typedef struct cz_engine_config {
     const char *param_cache;
     bool params_subgroup_checks; /* check every point's subgroup when loading (slow; off) */
 
-    /* Job history: finished jobs are remembered for cz_engine_wait until both bounds let go of
-     * them (the oldest first). */
+    /* Job history: finished jobs are remembered for cz_engine_wait (and their ids stay taken)
+     * until either bound lets go of them, the oldest first. */
     uint32_t history_max_jobs;     /* default 4096 */
     uint32_t history_retention_ms; /* default 600000 (10 min) */
 
@@ -276,13 +278,17 @@ typedef struct cz_bytes {
  * Per kind:
  *   POREP_SEAL_COMMIT  input = the C1 output: filecoin-proofs' SealCommitPhase1Output JSON, or
  *                      Curio's envelope {"SectorNum", "Phase1Out" (base64), "SectorSize"};
- *                      sector_number, miner_id (the prover id); sector_size, registered_proof
- *                      as cross-checks when non-zero.
+ *                      with miner_id non-zero, miner_id and sector_number must give the C1's
+ *                      replica_id (prover id = the LEB128 of the actor id); sector_size, and
+ *                      sector_number against an envelope's SectorNum, when non-zero.
  *   SNAP_DEALS_UPDATE  inputs = one bincode PartitionProof per partition; comm_r_old,
  *                      comm_r_new, comm_d_new (32 bytes each); registered_proof (update proof).
- *   WINDOW_POST        inputs = one bincode FallbackPoStSectorProof per sector; randomness (32
- *                      bytes), miner_id, partition_index, registered_proof (PoSt proof).
- *   WINNING_POST       as WINDOW_POST, partition_index unused.
+ *   WINDOW_POST        inputs = one bincode FallbackPoStSectorProof per sector (the
+ *                      partition's, in order); randomness (32 bytes, canonical), miner_id,
+ *                      partition_index, registered_proof (Go's abi.RegisteredPoStProof number;
+ *                      0 with a sector_size: that size's proof of today, cuzk/post.h).
+ *                      Output: one 192-byte proof (the partition's).
+ *   WINNING_POST       as WINDOW_POST, one sector, partition_index 0.
  *   SHA256_DEMO        input = the message (64·k bytes; k = 1…64), or inputs = several
  *                      messages of one length, one partition each; parameters: circuit id
  *                      "demo-sha256-<k>" (file "demo-sha256-<k>.params" in param_cache unless
@@ -324,15 +330,16 @@ void cz_job_request_init(cz_job_request *req);
 typedef struct cz_submit_result {
     uint32_t struct_size;
     char job_id[CZ_JOB_ID_MAX + 1]; /* the request's, or the generated one */
-    uint32_t queue_position;        /* jobs ahead of it when it was queued */
+    uint32_t queue_position;        /* partitions queued ahead of it when it was queued */
     uint32_t partitions;
     uint64_t bytes_needed; /* the largest reservation a partition of it will make */
 } cz_submit_result;
 
 /*
  * Queues a job and returns at once. The input is parsed and checked now (for PoRep ~0.3 s per
- * 50 MB), so a malformed request never enters the queue. The input bytes are copied (the copy,
- * and the parsed form, count against the budget while the job lives). Errors:
+ * 50 MB), so a malformed request never enters the queue. The input bytes are copied; the copy and
+ * the parsed form live until the job ends and are outside the budget (which meters the proving
+ * buffers and the parameter sets: the daemon bounds request sizes). Errors:
  *   CZ_ERR_INVALID_ARG   a bad field (why names it: "randomness must be 32 bytes", …)
  *   CZ_ERR_BAD_INPUT     the vanilla proof / witness bytes are malformed (why: field, offset)
  *   CZ_ERR_EXISTS        a job with this id is queued, running, or still in the history (a
@@ -531,6 +538,7 @@ cz_status cz_engine_get_metrics(cz_engine *e, cz_engine_metrics *out);
  *   EvictSRS       cz_engine_evict(timeout −1): was_loaded, freed_bytes.
  */
 
+CZ_PUBLIC_END
 #ifdef __cplusplus
 }
 #endif

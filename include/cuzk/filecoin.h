@@ -87,7 +87,7 @@ typedef struct cz_c1_info {
  * CZ_ERR_NOT_CANONICAL, CZ_ERR_NOMEM) are described in why with the partition, challenge and
  * field, e.g. "partition 0 challenge 1: replica_column_proofs.drg_parents[3].inclusion_proof
  * .data.Single.path.path: 3 levels, TreeC has 2 here". Reading a 32 GiB sector's C1 (38.6 MB of
- * JSON) takes about 0.3 s and 30 MB beside the document.
+ * JSON) takes about 0.26 s of CPU and 23 MiB beside the document (docs/PERFORMANCE.md).
  */
 cz_status cz_c1_load(cz_c1 **out, const uint8_t *data, size_t len, char *why, size_t why_len);
 /* The same from a file (mapped, not copied); CZ_ERR_IO when it cannot be read. */

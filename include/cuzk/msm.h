@@ -21,6 +21,7 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
+CZ_PUBLIC_BEGIN
 
 struct cz_cancel;
 
@@ -65,6 +66,7 @@ unsigned cz_msm_window_bits(size_t n, bool g2);
  * thread-safe. */
 void cz_msm_set_window_bits(unsigned bits);
 
+CZ_PUBLIC_END
 #ifdef __cplusplus
 }
 #endif

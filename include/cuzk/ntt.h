@@ -16,6 +16,7 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
+CZ_PUBLIC_BEGIN
 
 typedef struct cz_ntt_domain cz_ntt_domain;
 
@@ -73,6 +74,7 @@ struct cz_cancel;
 cz_status cz_ntt_compute_h_cancellable(const cz_ntt_domain *d, cz_pool *pool, cz_fr *a, cz_fr *b,
                                        cz_fr *c, const struct cz_cancel *cancel);
 
+CZ_PUBLIC_END
 #ifdef __cplusplus
 }
 #endif

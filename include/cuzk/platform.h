@@ -12,6 +12,7 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
+CZ_PUBLIC_BEGIN
 
 /* CPU features that select code paths. Filled once by cz_cpu_detect(); read-only afterwards. */
 typedef struct cz_cpu_features {
@@ -45,6 +46,7 @@ const char *cz_arith_backend_name(cz_arith_backend b);
 /* Number of online CPUs (at least 1). */
 unsigned cz_cpu_count(void);
 
+CZ_PUBLIC_END
 #ifdef __cplusplus
 }
 #endif

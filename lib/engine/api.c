@@ -40,7 +40,7 @@ cz_status cz_params_shape(const cz_params *cp, cz_pool *pool, cz_shape **out)
     return st;
 }
 
-static cz_params *cz_params_new(void)
+cz_params *cz_params_new(void)
 {
     cz_params *p = cz_xcalloc(1, sizeof *p);
     pthread_mutex_init(&p->lock, NULL);
@@ -208,9 +208,9 @@ static void cz_api_counters(cz_counters *out, const cz_perf_sample *s)
     out->branch_misses = s->v[CZ_PERF_BRANCH_MISSES];
 }
 
-cz_status cz_api_prove(uint8_t proof[CZ_PROOF_BYTES], const cz_shape *shape,
-                       const cz_prove_opts *opts, cz_api_begin_fn begin, void *ctx,
-                       const cz_fr *inputs, cz_prove_stats *stats)
+cz_status cz_api_prove(uint8_t proof[CZ_PROOF_BYTES], const cz_shape *shape, const cz_fr *inputs,
+                       size_t n, const cz_prove_opts *opts, cz_api_begin_fn begin, void *ctx,
+                       cz_prove_stats *stats)
 {
     cz_prove_opts o = opts ? *opts : (cz_prove_opts){0};
     cz_fr r, s;
@@ -236,11 +236,8 @@ cz_status cz_api_prove(uint8_t proof[CZ_PROOF_BYTES], const cz_shape *shape,
         st = cz_stage_msm(&ps);
     if (st == CZ_OK)
         st = cz_stage_assemble(&ps, &pr, o.r ? &r : NULL, o.s ? &s : NULL);
-    if (st == CZ_OK && o.self_check) {
-        if (inputs) /* the statement's inputs, not the witness's */
-            memcpy(ps.inputs, inputs, ps.n_inputs * sizeof *inputs);
-        st = cz_stage_self_check(&ps, &pr, &valid);
-    }
+    if (st == CZ_OK && o.self_check)
+        st = cz_stage_self_check(&ps, &pr, inputs, n, &valid);
     cz_prove_state_release(&ps);
     if (counting)
         cz_perf_close(&perf);
@@ -273,7 +270,8 @@ cz_status cz_prove(uint8_t proof[CZ_PROOF_BYTES], const cz_params *p, const cz_c
     CZ_ARG_CHECK(proof != NULL && p != NULL && c != NULL);
     cz_shape *shape = NULL;
     CZ_TRY(cz_params_shape(p, opts ? opts->pool : NULL, &shape));
-    cz_status st = cz_api_prove(proof, shape, opts, cz_api_begin_circuit, (void *)c, NULL, stats);
+    cz_status st = cz_api_prove(proof, shape, c->inputs, c->ninputs, opts, cz_api_begin_circuit,
+                                (void *)c, stats);
     cz_shape_unref(shape);
     return st;
 }

@@ -42,7 +42,7 @@ void cz_zkey_free(cz_zkey *z)
 void cz_zkey_get_info(const cz_zkey *z, cz_zkey_info *info)
 {
     info->vars = z->key.n_vars;
-    info->public = z->key.n_public;
+    info->n_public = z->key.n_public;
     info->domain_size = z->key.domain_size;
 }
 
@@ -105,7 +105,7 @@ void cz_circom_r1cs_free(cz_circom_r1cs *r)
 void cz_circom_r1cs_get_info(const cz_circom_r1cs *r, cz_circom_r1cs_info *info)
 {
     info->wires = r->n_wires;
-    info->public = cz_circom_r1cs_public(r);
+    info->n_public = cz_circom_r1cs_public(r);
     info->constraints = r->n_constraints;
 }
 
@@ -159,7 +159,7 @@ cz_status cz_prove_zkey(uint8_t proof[CZ_PROOF_BYTES], const cz_zkey *z, const c
     cz_shape_source src = {.zkey = &z->key};
     CZ_TRY(cz_shape_create(&shape, &src, opts ? opts->pool : NULL));
     cz_api_zkey_job job = {z, w->w.values};
-    cz_status st = cz_api_prove(proof, shape, opts, cz_api_begin_zkey, &job, NULL, stats);
+    cz_status st = cz_api_prove(proof, shape, NULL, 0, opts, cz_api_begin_zkey, &job, stats);
     cz_shape_unref(shape);
     return st;
 }

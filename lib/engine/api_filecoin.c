@@ -15,8 +15,6 @@ cz_status cz_c1_load(cz_c1 **out, const uint8_t *data, size_t len, char *why, si
     *out = NULL;
     cz_c1 *c = cz_xcalloc(1, sizeof *c);
     cz_status st = cz_porep_c1_parse(&c->c1, data, len, why, why_len);
-    if (st == CZ_ERR_BAD_PARAMS) /* the parser's word for a malformed document */
-        st = CZ_ERR_BAD_INPUT;
     if (st != CZ_OK) {
         cz_free(c);
         return st;
@@ -58,8 +56,7 @@ void cz_c1_get_info(const cz_c1 *c1, cz_c1_info *info)
 cz_status cz_c1_check(const cz_c1 *c1, cz_pool *pool, char *why, size_t why_len)
 {
     CZ_ARG_CHECK(c1 != NULL);
-    cz_status st = cz_porep_c1_verify(&c1->c1, pool, why, why_len);
-    return st == CZ_ERR_INVALID_ARG ? CZ_ERR_BAD_INPUT : st;
+    return cz_porep_c1_verify(&c1->c1, pool, why, why_len);
 }
 
 cz_status cz_c1_to_json(char **out, size_t *len, const cz_c1 *c1)

@@ -178,8 +178,8 @@ cz_status cz_porep_prove(uint8_t *proofs, const cz_params *p, const cz_c1 *c1,
         if ((st = cz_porep_inputs(inputs, &c1->c1, k)) != CZ_OK)
             break;
         cz_stacked_circuit circuit = {c, &c1->c1, k};
-        st = cz_api_prove(out + (size_t)k * CZ_PROOF_BYTES, shape, opts, cz_porep_begin_partition,
-                          &circuit, inputs, &one);
+        st = cz_api_prove(out + (size_t)k * CZ_PROOF_BYTES, shape, inputs, n, opts,
+                          cz_porep_begin_partition, &circuit, &one);
         for (int ph = 0; st == CZ_OK && ph < CZ_PHASES; ph++)
             total.seconds[ph] += one.seconds[ph];
         total.total += one.total;

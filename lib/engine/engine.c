@@ -516,7 +516,7 @@ static void cz_run_prove(cz_run *r)
         uint64_t t2 = cz_now_ns();
         bool valid = false;
         cz_run_set_stage(r, CZ_STAGE_SELF_CHECK);
-        st = cz_stage_self_check(&r->st, &proof, &valid);
+        st = cz_stage_self_check(&r->st, &proof, NULL, 0, &valid);
         if (st == CZ_OK && !valid)
             st = CZ_ERR_SELF_VERIFY_FAILED;
         r->check_ns = cz_now_ns() - t2;
@@ -645,12 +645,12 @@ static void *cz_prove_main(void *arg)
 {
     cz_engine *e = arg;
     pthread_mutex_lock(&e->lock);
-    for (;;) {
+    while (!e->stopping) {
         cz_work w;
-        while (!e->stopping && !cz_workq_pop(&e->prove_q, &w))
+        if (!cz_workq_pop(&e->prove_q, &w)) {
             cz_engine_wait_cond(e, UINT64_MAX);
-        if (e->stopping)
-            break;
+            continue;
+        }
         pthread_cond_broadcast(&e->cond); /* room in the queue */
         cz_run *r = w.item;
         bool skip = r->job->ending;
@@ -920,9 +920,9 @@ cz_status cz_engine_submit(cz_engine *e, const cz_job_request *req, cz_submit_re
         st = cz_submit_fail(CZ_ERR_EXISTS, why, why_len, msg);
     } else
         st = cz_srs_find(e, plan.circuit_id, req->kind, &j->ps, why, why_len);
+    cz_stage_bytes b = {0, 0, 0, 0};
     if (st == CZ_OK) {
         /* one that can never fit is refused now, with what it needs */
-        cz_stage_bytes b = {0, 0, 0, 0};
         cz_param_set *ps = j->ps;
         uint64_t params = ps->state == CZ_PS_RESIDENT ? ps->bytes : ps->est_bytes;
         if (ps->state == CZ_PS_RESIDENT)
@@ -960,23 +960,20 @@ cz_status cz_engine_submit(cz_engine *e, const cz_job_request *req, cz_submit_re
         ahead += ((cz_job *)e->synth_q.v[i].item)->ending ? 0 : 1;
     /* a job of higher priority does not wait behind a batch still gathering */
     cz_batches_due(e, j->priority);
-    if (ops->batchable && e->cfg.max_batch_size > 1) {
+    /* only jobs that can afford to wait gather company: HIGH and CRITICAL never do */
+    if (ops->batchable && e->cfg.max_batch_size > 1 && j->priority <= CZ_PRIORITY_NORMAL) {
         j->batched = true;
-        cz_batch *b = cz_batcher_add(&e->batcher, j, j->kind, j->ps->id, j->priority, j->t_submit);
-        if (b)
-            cz_batch_release(e, b);
+        cz_batch *full =
+            cz_batcher_add(&e->batcher, j, j->kind, j->ps->id, j->priority, j->t_submit);
+        if (full)
+            cz_batch_release(e, full);
     } else
         cz_job_enqueue(e, j, j->seq, 0);
     if (out) {
         snprintf(out->job_id, sizeof out->job_id, "%s", j->id);
         out->queue_position = ahead;
         out->partitions = j->partitions;
-        out->bytes_needed = 0;
-        if (j->ps->state == CZ_PS_RESIDENT) {
-            cz_stage_bytes b;
-            cz_shape_stage_bytes(j->ps->shape, e->threads, &b);
-            out->bytes_needed = b.peak;
-        }
+        out->bytes_needed = b.peak; /* 0 when a snarkjs key is not loaded yet */
     }
     pthread_cond_broadcast(&e->cond);
     j->refs++;

@@ -82,5 +82,8 @@ extern const cz_job_kind_ops *const cz_engine_kinds[CZ_PROOF_KINDS];
 extern const cz_job_kind_ops cz_kind_porep;
 extern const cz_job_kind_ops cz_kind_sha256_demo;
 extern const cz_job_kind_ops cz_kind_snarkjs;
+/* The PoSt kinds (kind_post.c). */
+extern const cz_job_kind_ops cz_kind_window_post;
+extern const cz_job_kind_ops cz_kind_winning_post;
 
 #endif /* CZ_ENGINE_KIND_H */

@@ -8,6 +8,7 @@
 
 #include "alloc.h"
 #include "c1_json.h"
+#include "challenges.h"
 #include "check.h"
 #include "cuzk/params.h"
 #include "engine_kind.h"
@@ -19,6 +20,33 @@ static void cz_porep_kind_why(char *why, size_t len, const char *fmt, uint64_t a
 {
     if (why && len)
         snprintf(why, len, fmt, (unsigned long long)a, (unsigned long long)b);
+}
+
+/*
+ * The request's miner and sector against the C1: replica_id = generate_replica_id(prover_id,
+ * sector, ticket, comm_d, porep_id), the prover id being the miner's ID address payload (the
+ * LEB128 of the actor id) left-aligned in 32 bytes (filecoin-ffi's to_prover_id). A C1 sent with
+ * another sector's numbers would otherwise be proved under the wrong name.
+ */
+static cz_status cz_porep_kind_check_sector(const cz_porep_c1 *c1, uint64_t miner_id,
+                                            uint64_t sector, char *why, size_t why_len)
+{
+    uint8_t prover_id[32] = {0}, replica_id[32];
+    unsigned n = 0;
+    uint64_t v = miner_id;
+    do {
+        prover_id[n++] = (uint8_t)((v & 0x7f) | (v >= 0x80 ? 0x80 : 0));
+        v >>= 7;
+    } while (v);
+    cz_porep_replica_id(replica_id, prover_id, sector, c1->ticket, c1->comm_d,
+                        c1->config->porep_id);
+    if (memcmp(replica_id, c1->replica_id, 32) == 0)
+        return CZ_OK;
+    cz_porep_kind_why(why, why_len,
+                      "miner_id %llu and sector_number %llu do not give the C1's replica_id "
+                      "(another sector's C1 output?)",
+                      miner_id, sector);
+    return CZ_ERR_INVALID_ARG;
 }
 
 static cz_status cz_porep_kind_parse(const cz_job_request *req, void **out, cz_kind_plan *plan,
@@ -38,6 +66,14 @@ static cz_status cz_porep_kind_parse(const cz_job_request *req, void **out, cz_k
                           req->sector_size, c1->config->sector_size);
         st = CZ_ERR_INVALID_ARG;
     }
+    if (st == CZ_OK && req->miner_id)
+        st = cz_porep_kind_check_sector(c1, req->miner_id, req->sector_number, why, why_len);
+    if (st == CZ_OK && req->sector_number && c1->envelope_sector_size &&
+        c1->sector_num != req->sector_number) {
+        cz_porep_kind_why(why, why_len, "sector_number %llu, but the envelope's SectorNum is %llu",
+                          req->sector_number, c1->sector_num);
+        st = CZ_ERR_INVALID_ARG;
+    }
     /* only a C1 that can be proved enters the queue */
     if (st == CZ_OK)
         st = cz_porep_c1_verify(c1, NULL, why, why_len);
@@ -47,7 +83,7 @@ static cz_status cz_porep_kind_parse(const cz_job_request *req, void **out, cz_k
     if (st != CZ_OK) {
         cz_porep_c1_free(c1);
         cz_free(c1);
-        return st == CZ_ERR_BAD_PARAMS || st == CZ_ERR_INVALID_ARG ? CZ_ERR_BAD_INPUT : st;
+        return st;
     }
     if (req->circuit_id && *req->circuit_id)
         snprintf(plan->circuit_id, sizeof plan->circuit_id, "%s", req->circuit_id);

@@ -158,8 +158,11 @@ cz_status cz_stage_msm(cz_prove_state *st);
 /* r, s: NULL = drawn from the OS CSPRNG. */
 cz_status cz_stage_assemble(cz_prove_state *st, cz_groth16_proof *proof, const cz_fr *r,
                             const cz_fr *s);
-/* *valid: the proof verifies under the shape's prepared key for the state's public inputs. */
-cz_status cz_stage_self_check(cz_prove_state *st, const cz_groth16_proof *proof, bool *valid);
+/* *valid: the proof verifies under the shape's prepared key for the n public inputs given
+ * (computed by the caller from the statement, independently of the circuit), or with inputs
+ * NULL for the state's (those synthesis produced). */
+cz_status cz_stage_self_check(cz_prove_state *st, const cz_groth16_proof *proof,
+                              const cz_fr *inputs, size_t n, bool *valid);
 
 /* One proof through every stage under a shape, synchronously (C library memory, no cancel);
  * cz_groth16_prove does the same with a shape of its own. */

@@ -173,11 +173,13 @@ cz_status cz_groth16_params_counts(cz_groth16_counts *out, const char *path, cha
     cz_g16_layout l;
     cz_status st = cz_g16_layout_scan(&l, f.data, f.size, CZ_G16_FILE_PARAMS, path, why, why_len);
     if (st == CZ_OK) {
-        size_t *counts[CZ_G16_SECTIONS] = {&out->n_ic, &out->n_h,    &out->n_l,
-                                           &out->n_a,  &out->n_b_g1, &out->n_b_g2};
-        for (int s = 0; s < CZ_G16_SECTIONS; s++)
-            *counts[s] = l.count[s];
-        out->file_bytes = (size_t)l.size;
+        out->n_ic = l.count[CZ_G16_IC];
+        out->n_h = l.count[CZ_G16_H];
+        out->n_l = l.count[CZ_G16_L];
+        out->n_a = l.count[CZ_G16_A];
+        out->n_b_g1 = l.count[CZ_G16_B_G1];
+        out->n_b_g2 = l.count[CZ_G16_B_G2];
+        out->file_bytes = f.size;
     }
     cz_mapfile_close(&f);
     return st;

@@ -586,11 +586,16 @@ cz_status cz_stage_assemble(cz_prove_state *st, cz_groth16_proof *proof, const c
                              s);
 }
 
-cz_status cz_stage_self_check(cz_prove_state *st, const cz_groth16_proof *proof, bool *valid)
+cz_status cz_stage_self_check(cz_prove_state *st, const cz_groth16_proof *proof,
+                              const cz_fr *inputs, size_t n, bool *valid)
 {
     cz_phase_clock clock;
     cz_phase_start(&clock, &st->t);
-    cz_status rc = cz_groth16_verify(valid, &st->shape->pvk, proof, st->inputs, st->n_inputs);
+    if (!inputs) {
+        inputs = st->inputs;
+        n = st->n_inputs;
+    }
+    cz_status rc = cz_groth16_verify(valid, &st->shape->pvk, proof, inputs, n);
     cz_phase_lap(&clock, CZ_PHASE_SELF_CHECK);
     return rc;
 }

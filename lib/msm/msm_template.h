@@ -224,6 +224,8 @@ static void MFN(tile)(const MFN(run) * x, SLOT *s, size_t tile)
     size_t nb = (size_t)1 << (c - 1);
     memset(s->buckets, 0, nb * sizeof(AFF));
     for (size_t cs = p0; cs < p1; cs += p->chunk) {
+        if (cz_cancelled(x->cancel))
+            return; /* the MSM reports CZ_ERR_CANCELLED; this tile's sum is never read */
         size_t ce = cs + p->chunk < p1 ? cs + p->chunk : p1;
         /* counting sort by bucket: counts land in end[b + 1] … */
         memset(s->end, 0, (nb + 1) * sizeof(uint32_t));

@@ -10,7 +10,8 @@
  *               trees) and of 32 GiB (Sub) and 64 GiB (Top): write, read back, equal, write
  *               again, same bytes;
  *   serde:      what serde accepts beyond the writer's output: members in any order (the
- *               registered proof after the proofs), unknown members of any shape ignored;
+ *               registered proof after the proofs; Curio's Go field order), unknown members
+ *               of any shape ignored;
  *   errors:     one mutation of the fixture per kind of error, each refused with the status
  *               and a message that names the partition, challenge and field, nothing left
  *               allocated;
@@ -449,85 +450,85 @@ static void m_u32(json_t *d)
 static void m_array(json_t *d) { json_object_set_new(d, "vanilla_proofs", json_array()); }
 
 static const mutation cz_mutations[] = {
-    {"truncated", NULL, "\"exp_parents\"", NULL, CZ_ERR_BAD_PARAMS,
+    {"truncated", NULL, "\"exp_parents\"", NULL, CZ_ERR_BAD_INPUT,
      "partition 0 challenge 0: replica_column_proofs: the JSON ends early at byte"},
-    {"syntax", NULL, "\"layer_index\":2,", "\"layer_index\" 2,", CZ_ERR_BAD_PARAMS,
+    {"syntax", NULL, "\"layer_index\":2,", "\"layer_index\" 2,", CZ_ERR_BAD_INPUT,
      "partition 0 challenge 0: labeling_proofs[1].layer_index: JSON syntax error at byte"},
-    {"wrong type", m_type, 0, 0, CZ_ERR_BAD_PARAMS,
+    {"wrong type", m_type, 0, 0, CZ_ERR_BAD_INPUT,
      "partition 0 challenge 1: labeling_proofs[1].layer_index: invalid type: string, expected a "
      "u32"},
-    {"column count", m_colcount, 0, 0, CZ_ERR_BAD_PARAMS,
+    {"column count", m_colcount, 0, 0, CZ_ERR_BAD_INPUT,
      "partition 0 challenge 0: replica_column_proofs.drg_parents: 5 column proofs, expected 6"},
-    {"level count", m_levels, 0, 0, CZ_ERR_BAD_PARAMS,
+    {"level count", m_levels, 0, 0, CZ_ERR_BAD_INPUT,
      "partition 0 challenge 1: "
      "replica_column_proofs.drg_parents[3].inclusion_proof.data.Single.path.path: 3 levels, TreeC "
      "has 2"},
-    {"sibling count", m_siblings, 0, 0, CZ_ERR_BAD_PARAMS,
+    {"sibling count", m_siblings, 0, 0, CZ_ERR_BAD_INPUT,
      "partition 0 challenge 0: comm_d_proofs.data.Single.path.path[2].hashes: 2 siblings, TreeD's "
      "level 2 has 1 (arity 2)"},
-    {"index range", m_index, 0, 0, CZ_ERR_BAD_PARAMS,
+    {"index range", m_index, 0, 0, CZ_ERR_BAD_INPUT,
      "partition 0 challenge 0: comm_r_last_proof.data.Single.path.path[1].index: 8 is out of "
      "range: TreeR's level 1 has arity 8"},
     {"non-canonical", m_noncanon, 0, 0, CZ_ERR_NOT_CANONICAL,
      "partition 0 challenge 0: comm_r_last_proof.data.Single.root: not a canonical field element"},
     {"non-canonical comm_r", m_noncanon_comm, 0, 0, CZ_ERR_NOT_CANONICAL,
      "comm_r: not a canonical field element"},
-    {"byte > 255", m_byte, 0, 0, CZ_ERR_BAD_PARAMS,
+    {"byte > 255", m_byte, 0, 0, CZ_ERR_BAD_INPUT,
      "partition 0 challenge 1: replica_column_proofs.c_x.column.rows[1][7]: invalid value: 256, "
      "expected a byte"},
-    {"negative byte", m_negative, 0, 0, CZ_ERR_BAD_PARAMS,
+    {"negative byte", m_negative, 0, 0, CZ_ERR_BAD_INPUT,
      "partition 0 challenge 1: encoding_proof.parents[36][0]: invalid type: number -1, expected a "
      "byte"},
-    {"float byte", m_float, 0, 0, CZ_ERR_BAD_PARAMS,
+    {"float byte", m_float, 0, 0, CZ_ERR_BAD_INPUT,
      "seed[3]: invalid type: number 1.5, expected a byte"},
-    {"31 bytes", m_short, 0, 0, CZ_ERR_BAD_PARAMS, "comm_d: 31 bytes, expected 32"},
-    {"unknown proof", m_proof_name, 0, 0, CZ_ERR_BAD_PARAMS,
+    {"31 bytes", m_short, 0, 0, CZ_ERR_BAD_INPUT, "comm_d: 31 bytes, expected 32"},
+    {"unknown proof", m_proof_name, 0, 0, CZ_ERR_BAD_INPUT,
      "registered_proof: unknown variant `StackedDrg4KiBV1`"},
-    {"size mismatch", m_size, 0, 0, CZ_ERR_BAD_PARAMS,
+    {"size mismatch", m_size, 0, 0, CZ_ERR_BAD_INPUT,
      "vanilla_proofs are StackedDrg2KiBV1 (2048-byte sectors) but registered_proof "
      "StackedDrg8MiBV1_1 has 8388608-byte sectors"},
-    {"tag", m_tag, 0, 0, CZ_ERR_BAD_PARAMS,
+    {"tag", m_tag, 0, 0, CZ_ERR_BAD_INPUT,
      "vanilla_proofs: unknown variant `StackedDrg2KiBV1_1`, expected one of StackedDrg2KiBV1, "},
-    {"variant", m_variant, 0, 0, CZ_ERR_BAD_PARAMS,
+    {"variant", m_variant, 0, 0, CZ_ERR_BAD_INPUT,
      "partition 0 challenge 0: comm_r_last_proof.data.Sub: a Sub proof, but TreeR (8-0-0) proofs "
      "are Single"},
-    {"two variants", m_two_variants, 0, 0, CZ_ERR_BAD_PARAMS,
+    {"two variants", m_two_variants, 0, 0, CZ_ERR_BAD_INPUT,
      "partition 0 challenge 0: comm_d_proofs.data: a second key `Top`"},
-    {"missing field", m_missing, 0, 0, CZ_ERR_BAD_PARAMS,
+    {"missing field", m_missing, 0, 0, CZ_ERR_BAD_INPUT,
      "partition 0 challenge 1: encoding_proof: missing field `node`"},
-    {"missing _h", m_missing_h, 0, 0, CZ_ERR_BAD_PARAMS,
+    {"missing _h", m_missing_h, 0, 0, CZ_ERR_BAD_INPUT,
      "partition 0 challenge 0: replica_column_proofs.exp_parents[7].column: missing field `_h`"},
-    {"_h not null", m_h, 0, 0, CZ_ERR_BAD_PARAMS,
+    {"_h not null", m_h, 0, 0, CZ_ERR_BAD_INPUT,
      "partition 0 challenge 0: replica_column_proofs.c_x.column._h: invalid type: number, expected "
      "null"},
     {"duplicate", NULL, "\"layer_index\":1,", "\"layer_index\":1,\"layer_index\":1,",
-     CZ_ERR_BAD_PARAMS,
+     CZ_ERR_BAD_INPUT,
      "partition 0 challenge 0: labeling_proofs[0]: duplicate field `layer_index`"},
-    {"partitions", m_partitions, 0, 0, CZ_ERR_BAD_PARAMS,
+    {"partitions", m_partitions, 0, 0, CZ_ERR_BAD_INPUT,
      "vanilla_proofs.StackedDrg2KiBV1: 2 partitions, StackedDrg2KiBV1_1 has 1"},
-    {"partitions, late proof name", m_partitions_late, 0, 0, CZ_ERR_BAD_PARAMS,
+    {"partitions, late proof name", m_partitions_late, 0, 0, CZ_ERR_BAD_INPUT,
      "vanilla_proofs: 2 partitions, StackedDrg2KiBV1_1 has 1"},
-    {"challenges", m_challenges, 0, 0, CZ_ERR_BAD_PARAMS,
+    {"challenges", m_challenges, 0, 0, CZ_ERR_BAD_INPUT,
      "partition 0: 1 challenges, StackedDrg2KiBV1 has 2 per partition"},
-    {"labeling proofs", m_labels, 0, 0, CZ_ERR_BAD_PARAMS,
+    {"labeling proofs", m_labels, 0, 0, CZ_ERR_BAD_INPUT,
      "partition 0 challenge 1: labeling_proofs: 1 labeling proofs, StackedDrg2KiBV1 has 2 layers"},
-    {"parents", m_parents, 0, 0, CZ_ERR_BAD_PARAMS,
+    {"parents", m_parents, 0, 0, CZ_ERR_BAD_INPUT,
      "partition 0 challenge 0: labeling_proofs[1].parents: 36 parents, expected 37"},
-    {"rows", m_rows, 0, 0, CZ_ERR_BAD_PARAMS,
+    {"rows", m_rows, 0, 0, CZ_ERR_BAD_INPUT,
      "partition 0 challenge 0: replica_column_proofs.exp_parents[2].column.rows: 1 rows, "
      "StackedDrg2KiBV1 has 2 layers"},
-    {"u64 range", NULL, "\"node\":8589934592}", "\"node\":18446744073709551616}", CZ_ERR_BAD_PARAMS,
+    {"u64 range", NULL, "\"node\":8589934592}", "\"node\":18446744073709551616}", CZ_ERR_BAD_INPUT,
      "partition 0 challenge 0: labeling_proofs[0].node: invalid value: 18446744073709551616, "
      "expected a u64"},
-    {"u32 range", m_u32, 0, 0, CZ_ERR_BAD_PARAMS,
+    {"u32 range", m_u32, 0, 0, CZ_ERR_BAD_INPUT,
      "partition 0 challenge 1: replica_column_proofs.drg_parents[0].column.index: invalid value: "
      "4294967296, expected a u32"},
-    {"enum as array", m_array, 0, 0, CZ_ERR_BAD_PARAMS,
+    {"enum as array", m_array, 0, 0, CZ_ERR_BAD_INPUT,
      "vanilla_proofs: invalid type: array, expected a VanillaSealProof object"},
-    {"not an object", NULL, "{\"registered_proof\"", "[{\"registered_proof\"", CZ_ERR_BAD_PARAMS,
+    {"not an object", NULL, "{\"registered_proof\"", "[{\"registered_proof\"", CZ_ERR_BAD_INPUT,
      "invalid type: array, expected an object (SealCommitPhase1Output or Curio's envelope)"},
     {"missing proof name", NULL, "\"registered_proof\":\"StackedDrg2KiBV1_1\",", "",
-     CZ_ERR_BAD_PARAMS, "missing field `registered_proof`"},
+     CZ_ERR_BAD_INPUT, "missing field `registered_proof`"},
 };
 
 /* Applies m to the fixture; returns the new document (malloc'ed). */
@@ -579,14 +580,14 @@ static void test_fil_c1_errors(void)
         expect_error(m->name, bad, strlen(bad), m->status, m->why);
         free(bad);
     }
-    expect_error("empty", "", 0, CZ_ERR_BAD_PARAMS, "the JSON ends early at byte 0");
-    expect_error("no known member", "{\"x\":1}", 7, CZ_ERR_BAD_PARAMS,
+    expect_error("empty", "", 0, CZ_ERR_BAD_INPUT, "the JSON ends early at byte 0");
+    expect_error("no known member", "{\"x\":1}", 7, CZ_ERR_BAD_INPUT,
                  "neither a SealCommitPhase1Output");
-    expect_error("cut", doc, len / 2, CZ_ERR_BAD_PARAMS, "ends early");
+    expect_error("cut", doc, len / 2, CZ_ERR_BAD_INPUT, "ends early");
     char *trailing = malloc(len + 2);
     memcpy(trailing, doc, len);
     memcpy(trailing + len, "x", 2);
-    expect_error("trailing garbage", trailing, len + 1, CZ_ERR_BAD_PARAMS,
+    expect_error("trailing garbage", trailing, len + 1, CZ_ERR_BAD_INPUT,
                  "JSON syntax error at byte");
     free(trailing);
 
@@ -595,36 +596,36 @@ static void test_fil_c1_errors(void)
     char *b64 = strstr(env, "Phase1Out\":\"") + 12;
     char c = b64[100];
     b64[100] = '!';
-    expect_error("base64 character", env, strlen(env), CZ_ERR_BAD_PARAMS,
+    expect_error("base64 character", env, strlen(env), CZ_ERR_BAD_INPUT,
                  "Phase1Out: invalid base64: byte 0x21 at offset 100");
     b64[100] = c;
     char *end = strchr(b64, '"');
     memmove(end - 1, end, strlen(end) + 1); /* one character less */
-    expect_error("base64 length", env, strlen(env), CZ_ERR_BAD_PARAMS,
+    expect_error("base64 length", env, strlen(env), CZ_ERR_BAD_INPUT,
                  "characters, not a multiple of 4");
     free(env);
     env = go_envelope("{}", 2, 1, 2048);
-    expect_error("inner", env, strlen(env), CZ_ERR_BAD_PARAMS,
+    expect_error("inner", env, strlen(env), CZ_ERR_BAD_INPUT,
                  "Phase1Out: missing field `registered_proof`");
     free(env);
     env = strdup("{\"SectorNum\":1,\"Phase1Out\":\"e31=\",\"SectorSize\":2048}");
-    expect_error("base64 bits", env, strlen(env), CZ_ERR_BAD_PARAMS,
+    expect_error("base64 bits", env, strlen(env), CZ_ERR_BAD_INPUT,
                  "Phase1Out: invalid base64: the last symbol has non-zero unused bits");
     free(env);
     env = go_envelope(doc, len, 1, 4096);
-    expect_error("sector size", env, strlen(env), CZ_ERR_BAD_PARAMS,
+    expect_error("sector size", env, strlen(env), CZ_ERR_BAD_INPUT,
                  "SectorSize 4096 does not match registered_proof StackedDrg2KiBV1_1 "
                  "(2048-byte sectors)");
     free(env);
     char *bad = mutate(doc, &cz_mutations[4]); /* a level too many, inside the envelope */
     env = go_envelope(bad, strlen(bad), 1, 2048);
-    expect_error("inner error", env, strlen(env), CZ_ERR_BAD_PARAMS,
+    expect_error("inner error", env, strlen(env), CZ_ERR_BAD_INPUT,
                  "Phase1Out: partition 0 challenge 1: replica_column_proofs.drg_parents[3]");
     free(env);
     free(bad);
     env = go_envelope(doc, len, 1, 2048);
     memcpy(strstr(env, "SectorNum"), "SectorNam", 9);
-    expect_error("missing SectorNum", env, strlen(env), CZ_ERR_BAD_PARAMS,
+    expect_error("missing SectorNum", env, strlen(env), CZ_ERR_BAD_INPUT,
                  "missing field `SectorNum`");
     free(env);
     free(doc);
@@ -672,14 +673,27 @@ static void reverse_members(json_t *j)
     free(vals);
 }
 
+/* The top level in the order of Curio's Commit1OutRaw (lib/proof/porep_vproof_types.go),
+ * which its proofshare task re-marshals before handing it to cuzk. */
+static void go_order(json_t *d)
+{
+    static const char *const keys[] = {"comm_d", "comm_r", "registered_proof", "replica_id",
+                                       "seed",   "ticket", "vanilla_proofs"};
+    json_t *copy = json_copy(d);
+    json_object_clear(d);
+    for (int i = 0; i < 7; i++)
+        json_object_set(d, keys[i], json_object_get(copy, keys[i]));
+    json_decref(copy);
+}
+
 static void test_fil_c1_serde(void)
 {
     size_t len;
     char *doc = read_file(FIXTURE, &len);
     if (!doc)
         return;
-    void (*edits[])(json_t *) = {unknown_members, reverse_members};
-    for (int e = 0; e < 2; e++) {
+    void (*edits[])(json_t *) = {unknown_members, reverse_members, go_order};
+    for (int e = 0; e < 3; e++) {
         json_t *j = json_loads(doc, 0, NULL);
         edits[e](j);
         char *text = json_dumps(j, JSON_COMPACT | JSON_PRESERVE_ORDER);

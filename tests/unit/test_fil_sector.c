@@ -207,7 +207,7 @@ static void run_tampers(const cz_porep_config *c, const tamper *t, size_t n)
         memcpy(bad.proofs, good.proofs, items * sizeof *bad.proofs);
         t[i].apply(&bad, &bad.proofs[(size_t)t[i].partition * c->challenges + t[i].challenge]);
         char why[256] = "", prefix[64];
-        CZ_CHECK(cz_porep_c1_verify(&bad, NULL, why, sizeof why) == CZ_ERR_INVALID_ARG);
+        CZ_CHECK(cz_porep_c1_verify(&bad, NULL, why, sizeof why) == CZ_ERR_BAD_INPUT);
         snprintf(prefix, sizeof prefix, "partition %u challenge %u: ", t[i].partition,
                  t[i].challenge);
         bool named = strstr(why, t[i].what) != NULL && (strstr(t[i].what, "canonical") != NULL ||

@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include "cz_test.h"
+#include "fixed_base.h"
 #include "groth16.h"
 #include "groth16_io.h"
 #include "groth16_prover.h"
@@ -417,7 +418,53 @@ static void test_groth16_files(void)
     remove(path), remove(vkpath), remove(bad);
 }
 
-CZ_TEST_MODULE(groth16, {"cubic", test_groth16_cubic},
+/* The setup's fixed-base batches against the scalar multiplication, on random scalars and the
+ * edges of its 11-bit windows: 0, 1, r − 1, a digit in every window, the top window's digits. */
+#define CZ_FB_TEST_N 1500 /* three chunks, the last partial */
+static void test_groth16_fixed_base(void)
+{
+    static cz_fr k[CZ_FB_TEST_N];
+    static cz_g1_affine g1[CZ_FB_TEST_N];
+    static cz_g2_affine g2[CZ_FB_TEST_N];
+    for (size_t i = 0; i < CZ_FB_TEST_N; i++) {
+        uint8_t b[64];
+        cz_rng_bytes(cz_test_rng(), b, sizeof b);
+        cz_fr_from_bytes_wide(&k[i], b);
+    }
+    k[0] = cz_fr_zero, k[1] = cz_fr_one;
+    cz_fr_neg(&k[2], &cz_fr_one); /* r − 1 */
+    uint8_t b[32];
+    memset(b, 0xff, sizeof b);
+    b[31] = 0x1f; /* 2^253 − 1: every window's digit non-zero */
+    CZ_CHECK_OK(cz_fr_from_bytes_le(&k[3], b));
+    memset(b, 0, sizeof b);
+    b[31] = 0x60; /* 3·2^253: only the top window */
+    CZ_CHECK_OK(cz_fr_from_bytes_le(&k[4], b));
+    cz_pool *pool = NULL;
+    CZ_CHECK_OK(cz_pool_create(&pool, 1, 0, "fb"));
+    cz_g1_fixed_base_batch(g1, &cz_g1_generator, k, CZ_FB_TEST_N, pool);
+    cz_g2_fixed_base_batch(g2, &cz_g2_generator, k, CZ_FB_TEST_N, NULL);
+    cz_pool_destroy(pool);
+    cz_g1_jac p1, r1;
+    cz_g2_jac p2, r2;
+    cz_g1_jac_from_affine(&p1, &cz_g1_generator);
+    cz_g2_jac_from_affine(&p2, &cz_g2_generator);
+    for (size_t i = 0; i < CZ_FB_TEST_N; i += i < 8 ? 1 : 37) {
+        cz_scalar s;
+        cz_fr_to_scalar(&s, &k[i]);
+        cz_g1_affine a1;
+        cz_g2_affine a2;
+        cz_g1_mul_var(&r1, &p1, &s);
+        cz_g1_affine_from_jac(&a1, &r1);
+        cz_g2_mul_var(&r2, &p2, &s);
+        cz_g2_affine_from_jac(&a2, &r2);
+        cz_test_note("scalar %zu", i);
+        CZ_CHECK_MEM(&g1[i], &a1, sizeof a1);
+        CZ_CHECK_MEM(&g2[i], &a2, sizeof a2);
+    }
+}
+
+CZ_TEST_MODULE(groth16, {"cubic", test_groth16_cubic}, {"fixed_base", test_groth16_fixed_base},
                {"unconstrained", test_groth16_unconstrained},
                {"deterministic", test_groth16_deterministic},
                {"proof_encoding", test_groth16_proof_encoding}, {"files", test_groth16_files});

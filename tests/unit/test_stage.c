@@ -128,7 +128,7 @@ static cz_status run_stages(cz_prove_state *st, chain *c, cz_groth16_proof *proo
     CZ_TRY(cz_stage_quotient(st));
     CZ_TRY(cz_stage_msm(st));
     CZ_TRY(cz_stage_assemble(st, proof, NULL, NULL));
-    return cz_stage_self_check(st, proof, valid);
+    return cz_stage_self_check(st, proof, NULL, 0, valid);
 }
 
 /* ---- tests ---- */
@@ -363,7 +363,7 @@ static void test_stage_bytes_bound(void)
             CZ_CHECK_OK(cz_stage_msm(&st));
             CZ_CHECK(m.live == 0);
             CZ_CHECK_OK(cz_stage_assemble(&st, &proof, NULL, NULL));
-            CZ_CHECK_OK(cz_stage_self_check(&st, &proof, &valid));
+            CZ_CHECK_OK(cz_stage_self_check(&st, &proof, NULL, 0, &valid));
             CZ_CHECK(valid);
             cz_test_note("flags %u proof %d: synthesis %zu (announced %zu), peak %zu (announced "
                          "%zu)",

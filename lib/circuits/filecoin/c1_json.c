@@ -175,8 +175,8 @@ typedef struct cz_c1_parser {
 
 /* ---- errors ---- */
 
-/* Appends the path of the value being read (the container itself when `container`) to buf:
- * "partition P challenge C: " inside a proof, then the JSON path. */
+/* The place of the value being read (of the container itself when `container`) into buf:
+ * "partition P challenge C" inside a proof, then the JSON path within it. */
 static void cz_c1_path(const cz_c1_parser *p, bool container, char *buf, size_t len)
 {
     char path[320] = "";
@@ -197,22 +197,19 @@ static void cz_c1_path(const cz_c1_parser *p, bool container, char *buf, size_t 
             n = 0, path[0] = 0;
             continue;
         }
-        if (f->kind >= CZ_C1_FIRST_ARRAY)
+        if (f->kind >= CZ_C1_FIRST_ARRAY && f->count) /* none yet: a syntax error after '[' */
             w = snprintf(path + n, sizeof path - n, "[%u]", f->count - 1);
         else if (f->field >= 0 && f->kind != CZ_C1_DOC)
             w = snprintf(path + n, sizeof path - n, "%s%s", n ? "." : "", k->fields[f->field]);
         if (w > 0)
             n = n + (size_t)w < sizeof path ? n + (size_t)w : sizeof path - 1;
     }
-    int w = 0;
+    char proof[64] = "";
     if (part >= 0 && chal >= 0)
-        w = snprintf(buf, len, "partition %ld challenge %ld", part, chal);
+        snprintf(proof, sizeof proof, "partition %ld challenge %ld", part, chal);
     else if (part >= 0)
-        w = snprintf(buf, len, "partition %ld", part);
-    if (w > 0 && (size_t)w < len)
-        snprintf(buf + w, len - (size_t)w, "%s%s", n ? (w ? ": " : "") : "", path);
-    else if (w == 0)
-        snprintf(buf, len, "%s", path);
+        snprintf(proof, sizeof proof, "partition %ld", part);
+    snprintf(buf, len, "%s%s%s", proof, proof[0] && n ? ": " : "", path);
 }
 
 /* Records the first error: why = prefix, the place, the message. Returns 0 (stop the parse). */
@@ -262,7 +259,7 @@ static bool cz_c1_set_shape(cz_c1_parser *p, unsigned tag)
     if (cz_merkle_shape_init(&p->trees[0].shape, CZ_MERKLE_SHA256, c->nodes, 2, 0, 0) != CZ_OK ||
         cz_merkle_shape_init(&p->trees[1].shape, CZ_MERKLE_POSEIDON, c->nodes, c->tree_base,
                              c->tree_sub, c->tree_top) != CZ_OK)
-        return cz_c1_fail(p, false, CZ_ERR_BAD_PARAMS, "no tree shape for %s", c->name);
+        return cz_c1_fail(p, false, CZ_ERR_BAD_INPUT, "no tree shape for %s", c->name);
     p->trees[2].shape = p->trees[1].shape;
     p->max_partitions = 0;
     for (unsigned i = 0; (c = cz_porep_registered(i)) != NULL; i++)
@@ -276,7 +273,7 @@ static bool cz_c1_check_sizes(cz_c1_parser *p)
 {
     if (!p->config || !p->shape || p->config->sector_size == p->shape->sector_size)
         return true;
-    return cz_c1_fail(p, false, CZ_ERR_BAD_PARAMS,
+    return cz_c1_fail(p, false, CZ_ERR_BAD_INPUT,
                       "vanilla_proofs are %s (%llu-byte sectors) but registered_proof %s has "
                       "%llu-byte sectors",
                       cz_c1_tags[p->shape->id], (unsigned long long)p->shape->sector_size,
@@ -353,9 +350,8 @@ static bool cz_c1_next(cz_c1_parser *p, cz_c1_frame *c)
         switch (f->kind) {
         case CZ_C1_PARTITIONS:
             p->partitions = i + 1;
-            c->kind = CZ_C1_PARTITION;
+            c->kind = CZ_C1_PARTITION; /* its proofs are reserved when its array opens */
             c->limit = p->shape->challenges;
-            c->dst = NULL; /* set when the partition's array opens: the proofs may move */
             return true;
         case CZ_C1_PARTITION:
             c->kind = CZ_C1_PROOF;
@@ -431,7 +427,7 @@ static bool cz_c1_next(cz_c1_parser *p, cz_c1_frame *c)
         static const char *const names[] = {"Single", "Sub", "Top"};
         int want = cz_c1_variant(s);
         if (f->field != want)
-            return cz_c1_fail(p, false, CZ_ERR_BAD_PARAMS,
+            return cz_c1_fail(p, false, CZ_ERR_BAD_INPUT,
                               "a %s proof, but %s (%u-%u-%u) proofs are %s", name, f->tree->name,
                               s->base_arity, s->sub_arity, s->top_arity, names[want]);
         *c = *f;
@@ -543,11 +539,11 @@ static int cz_c1_number_to(cz_c1_parser *p, const cz_c1_frame *c, const char *s,
     uint64_t v = 0;
     int r = cz_c1_uint(&v, s, len, max[c->kind]);
     if (r == 1)
-        return cz_c1_fail(p, false, CZ_ERR_BAD_PARAMS, "invalid type: number %s, expected %s",
+        return cz_c1_fail(p, false, CZ_ERR_BAD_INPUT, "invalid type: number %s, expected %s",
                           cz_c1_excerpt(text, (const unsigned char *)s, len),
                           cz_c1_kinds[c->kind].what);
     if (r == 2)
-        return cz_c1_fail(p, false, CZ_ERR_BAD_PARAMS, "invalid value: %s, expected %s",
+        return cz_c1_fail(p, false, CZ_ERR_BAD_INPUT, "invalid value: %s, expected %s",
                           cz_c1_excerpt(text, (const unsigned char *)s, len),
                           cz_c1_kinds[c->kind].what);
     switch (c->kind) {
@@ -556,7 +552,7 @@ static int cz_c1_number_to(cz_c1_parser *p, const cz_c1_frame *c, const char *s,
     case CZ_C1_U64: *(uint64_t *)c->dst = v; break;
     default: /* CZ_C1_INDEX */
         if (v >= c->arity)
-            return cz_c1_fail(p, false, CZ_ERR_BAD_PARAMS,
+            return cz_c1_fail(p, false, CZ_ERR_BAD_INPUT,
                               "%llu is out of range: %s's level %u has arity %u",
                               (unsigned long long)v, c->tree->name, c->level, c->arity);
         ((cz_merkle_proof *)c->dst)->index[c->level] = (uint8_t)v;
@@ -576,15 +572,15 @@ static int cz_c1_base64(cz_c1_parser *p, const unsigned char *s, size_t len)
     for (int i = 0; i < 64; i++)
         value[(uint8_t)alphabet[i]] = (int8_t)i;
     if (len % 4)
-        return cz_c1_fail(p, false, CZ_ERR_BAD_PARAMS,
+        return cz_c1_fail(p, false, CZ_ERR_BAD_INPUT,
                           "invalid base64: %zu characters, not a multiple of 4", len);
     size_t pad = len && s[len - 1] == '=' ? 1 + (s[len - 2] == '=') : 0;
     for (size_t i = 0; i < len - pad; i++)
         if (value[s[i]] < 0)
-            return cz_c1_fail(p, false, CZ_ERR_BAD_PARAMS,
+            return cz_c1_fail(p, false, CZ_ERR_BAD_INPUT,
                               "invalid base64: byte 0x%02x at offset %zu", s[i], i);
     if (pad && (value[s[len - pad - 1]] & (pad == 1 ? 0x03 : 0x0f)))
-        return cz_c1_fail(p, false, CZ_ERR_BAD_PARAMS,
+        return cz_c1_fail(p, false, CZ_ERR_BAD_INPUT,
                           "invalid base64: the last symbol has non-zero unused bits");
     size_t out_len = len / 4 * 3 - pad;
     p->inner = cz_try_alloc(len / 4 * 3 + 1);
@@ -614,7 +610,7 @@ static int cz_c1_string_to(cz_c1_parser *p, const cz_c1_frame *c, const unsigned
         config = cz_porep_config_by_name(name);
     }
     if (!config)
-        return cz_c1_fail(p, false, CZ_ERR_BAD_PARAMS,
+        return cz_c1_fail(p, false, CZ_ERR_BAD_INPUT,
                           "unknown variant `%s`, expected a registered seal proof "
                           "(StackedDrg{2KiB,8MiB,512MiB,32GiB,64GiB}V1…)",
                           cz_c1_excerpt(text, s, len));
@@ -678,7 +674,7 @@ static int cz_c1_value(cz_c1_parser *p, cz_c1_token t, const char *s, size_t len
         break;
     default: break;
     }
-    return cz_c1_fail(p, false, CZ_ERR_BAD_PARAMS, "invalid type: %s, expected %s",
+    return cz_c1_fail(p, false, CZ_ERR_BAD_INPUT, "invalid type: %s, expected %s",
                       cz_c1_token_names[t], cz_c1_kinds[c.kind].what);
 }
 
@@ -733,7 +729,7 @@ static int cz_c1_on_key(void *ctx, const unsigned char *key, size_t len)
             f->field = (int)i;
     char text[48];
     if (k->is_enum && f->seen)
-        return cz_c1_fail(p, true, CZ_ERR_BAD_PARAMS,
+        return cz_c1_fail(p, true, CZ_ERR_BAD_INPUT,
                           "a second key `%s` in an enum (externally tagged: one key)",
                           cz_c1_excerpt(text, key, len));
     if (f->field < 0) {
@@ -742,8 +738,7 @@ static int cz_c1_on_key(void *ctx, const unsigned char *key, size_t len)
             for (unsigned i = 0, n = 0; i < k->nfields && n < sizeof variants; i++)
                 n += (unsigned)snprintf(variants + n, sizeof variants - n, "%s%s", i ? ", " : "",
                                         k->fields[i]);
-            return cz_c1_fail(p, true, CZ_ERR_BAD_PARAMS,
-                              "unknown variant `%s`, expected one of %s",
+            return cz_c1_fail(p, true, CZ_ERR_BAD_INPUT, "unknown variant `%s`, expected one of %s",
                               cz_c1_excerpt(text, key, len), variants);
         }
         return 1; /* serde ignores unknown fields */
@@ -751,7 +746,7 @@ static int cz_c1_on_key(void *ctx, const unsigned char *key, size_t len)
     if (f->seen & (1u << f->field)) {
         int field = f->field;
         f->field = -1;
-        return cz_c1_fail(p, true, CZ_ERR_BAD_PARAMS, "duplicate field `%s`", k->fields[field]);
+        return cz_c1_fail(p, true, CZ_ERR_BAD_INPUT, "duplicate field `%s`", k->fields[field]);
     }
     f->seen |= 1u << f->field;
     return 1;
@@ -767,14 +762,14 @@ static int cz_c1_on_end_map(void *ctx)
     cz_c1_frame *f = cz_c1_top(p);
     const cz_c1_kind_info *k = &cz_c1_kinds[f->kind];
     if (k->is_enum && !f->seen)
-        return cz_c1_fail(p, true, CZ_ERR_BAD_PARAMS, "an empty object, expected %s", k->what);
+        return cz_c1_fail(p, true, CZ_ERR_BAD_INPUT, "an empty object, expected %s", k->what);
     if (f->kind == CZ_C1_DOC)
-        return cz_c1_fail(p, true, CZ_ERR_BAD_PARAMS,
+        return cz_c1_fail(p, true, CZ_ERR_BAD_INPUT,
                           "neither a SealCommitPhase1Output (missing field `registered_proof`) "
                           "nor an envelope (missing field `Phase1Out`)");
     for (unsigned i = 0; !k->is_enum && i < k->nfields; i++)
         if (!(f->seen & (1u << i)))
-            return cz_c1_fail(p, true, CZ_ERR_BAD_PARAMS, "missing field `%s`", k->fields[i]);
+            return cz_c1_fail(p, true, CZ_ERR_BAD_INPUT, "missing field `%s`", k->fields[i]);
     p->depth--;
     return cz_c1_done(p);
 }
@@ -794,31 +789,31 @@ static int cz_c1_on_end_array(void *ctx)
     if (f->count != f->limit && !deferred) {
         switch (f->kind) {
         case CZ_C1_PARTITIONS:
-            return cz_c1_fail(p, true, CZ_ERR_BAD_PARAMS, "%u partitions, %s has %u", f->count,
+            return cz_c1_fail(p, true, CZ_ERR_BAD_INPUT, "%u partitions, %s has %u", f->count,
                               p->config->name, p->config->partitions);
         case CZ_C1_PARTITION:
-            return cz_c1_fail(p, true, CZ_ERR_BAD_PARAMS, "%u challenges, %s has %u per partition",
+            return cz_c1_fail(p, true, CZ_ERR_BAD_INPUT, "%u challenges, %s has %u per partition",
                               f->count, p->shape->name, f->limit);
         case CZ_C1_ELEMS:
-            return cz_c1_fail(p, true, CZ_ERR_BAD_PARAMS, "%u levels, %s has %u here", f->count,
+            return cz_c1_fail(p, true, CZ_ERR_BAD_INPUT, "%u levels, %s has %u here", f->count,
                               tree, f->limit);
         case CZ_C1_HASHES:
-            return cz_c1_fail(p, true, CZ_ERR_BAD_PARAMS,
+            return cz_c1_fail(p, true, CZ_ERR_BAD_INPUT,
                               "%u siblings, %s's level %u has %u (arity %u)", f->count, tree,
                               f->level, f->limit, f->arity);
         case CZ_C1_ROWS:
-            return cz_c1_fail(p, true, CZ_ERR_BAD_PARAMS, "%u rows, %s has %u layers", f->count,
+            return cz_c1_fail(p, true, CZ_ERR_BAD_INPUT, "%u rows, %s has %u layers", f->count,
                               p->shape->name, f->limit);
         case CZ_C1_LABELS:
-            return cz_c1_fail(p, true, CZ_ERR_BAD_PARAMS, "%u labeling proofs, %s has %u layers",
+            return cz_c1_fail(p, true, CZ_ERR_BAD_INPUT, "%u labeling proofs, %s has %u layers",
                               f->count, p->shape->name, f->limit);
         case CZ_C1_COLPROOFS:
-            return cz_c1_fail(p, true, CZ_ERR_BAD_PARAMS, "%u column proofs, expected %u", f->count,
+            return cz_c1_fail(p, true, CZ_ERR_BAD_INPUT, "%u column proofs, expected %u", f->count,
                               f->limit);
         case CZ_C1_PARENTS:
-            return cz_c1_fail(p, true, CZ_ERR_BAD_PARAMS, "%u parents, expected %u", f->count,
+            return cz_c1_fail(p, true, CZ_ERR_BAD_INPUT, "%u parents, expected %u", f->count,
                               f->limit);
-        default: return cz_c1_fail(p, true, CZ_ERR_BAD_PARAMS, "%u bytes, expected 32", f->count);
+        default: return cz_c1_fail(p, true, CZ_ERR_BAD_INPUT, "%u bytes, expected 32", f->count);
         }
     }
     if (f->kind == CZ_C1_B32) {
@@ -873,10 +868,10 @@ static void cz_c1_run(cz_c1_parser *p, const uint8_t *data, size_t len)
             yajl_free_error(p->yajl, msg);
         }
         if (ended)
-            cz_c1_fail(p, false, CZ_ERR_BAD_PARAMS,
+            cz_c1_fail(p, false, CZ_ERR_BAD_INPUT,
                        "the JSON ends early at byte %zu (truncated?): %s", len, text);
         else
-            cz_c1_fail(p, false, CZ_ERR_BAD_PARAMS, "JSON syntax error at byte %zu: %s", at, text);
+            cz_c1_fail(p, false, CZ_ERR_BAD_INPUT, "JSON syntax error at byte %zu: %s", at, text);
     }
     CZ_ASSERT(p->status != CZ_OK || st == yajl_status_ok);
     yajl_free(p->yajl);
@@ -887,7 +882,7 @@ static void cz_c1_run(cz_c1_parser *p, const uint8_t *data, size_t len)
 static void cz_c1_finish(cz_c1_parser *p)
 {
     if (p->partitions != p->config->partitions)
-        cz_c1_fail(p, false, CZ_ERR_BAD_PARAMS, "vanilla_proofs: %u partitions, %s has %u",
+        cz_c1_fail(p, false, CZ_ERR_BAD_INPUT, "vanilla_proofs: %u partitions, %s has %u",
                    p->partitions, p->config->name, p->config->partitions);
 }
 
@@ -922,7 +917,7 @@ static void cz_c1_parse(cz_c1_parser *p, cz_c1_kind root, const uint8_t *data, s
     memcpy(p->seed, inner.seed, 32);
     memcpy(p->ticket, inner.ticket, 32);
     if (p->status == CZ_OK && p->sector_size != p->config->sector_size)
-        cz_c1_fail(p, false, CZ_ERR_BAD_PARAMS,
+        cz_c1_fail(p, false, CZ_ERR_BAD_INPUT,
                    "SectorSize %llu does not match registered_proof %s (%llu-byte sectors)",
                    (unsigned long long)p->sector_size, p->config->name,
                    (unsigned long long)p->config->sector_size);
@@ -951,12 +946,4 @@ cz_status cz_porep_c1_parse(cz_porep_c1 *out, const uint8_t *data, size_t len, c
     memcpy(out->seed, p.seed, 32);
     memcpy(out->ticket, p.ticket, 32);
     return CZ_OK;
-}
-
-void cz_porep_c1_free(cz_porep_c1 *c1)
-{
-    if (!c1)
-        return;
-    cz_free(c1->proofs);
-    memset(c1, 0, sizeof *c1);
 }

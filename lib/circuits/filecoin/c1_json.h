@@ -12,7 +12,8 @@
  *     C1OutputWrapper in extern/cuzk/cuzk-core/src/prover.rs).
  *
  * Reading streams the document through yajl (no DOM: a 32 GiB C1 is 38.6 MB of JSON, 10.4 M
- * integers; jansson's DOM takes 2.9 s and 490 MB for it, yajl's callbacks 0.25 s and nothing).
+ * integers; jansson's DOM takes 3.0 s and 481 MiB for it, yajl's callbacks 0.37 s and nothing;
+ * docs/PERFORMANCE.md).
  * It follows serde: fields in any order, unknown fields ignored, a missing or duplicated field
  * an error, numbers as JSON integers in their type's range, `_h` (Column's PhantomData) null,
  * enums externally tagged with exactly one key; base64 as the base64 crate's STANDARD engine
@@ -36,7 +37,7 @@
  * the top-level object holds). On error *out is zeroed, nothing is left allocated, and why
  * names the place: "partition P challenge C: " when inside a proof, then the JSON path
  * ("replica_column_proofs.drg_parents[3].inclusion_proof.data.Single.path.path") and the
- * problem. CZ_ERR_BAD_PARAMS for a malformed or inconsistent document, CZ_ERR_NOT_CANONICAL for
+ * problem. CZ_ERR_BAD_INPUT for a malformed or inconsistent document, CZ_ERR_NOT_CANONICAL for
  * a value ≥ r, CZ_ERR_NOMEM if the proofs cannot be allocated.
  */
 cz_status cz_porep_c1_parse(cz_porep_c1 *out, const uint8_t *data, size_t len, char *why,

@@ -1,5 +1,5 @@
-/* The C1 output's ownership (porep.h): proofs come from cz_try_alloc, as the C1 reader and the
- * test-sector generator allocate them. */
+/* The C1 output's ownership (porep.h): proofs come from the C library's allocators or
+ * cz_try_alloc, whose memory cz_free releases alike. */
 #include <string.h>
 
 #include "alloc.h"
@@ -10,5 +10,5 @@ void cz_porep_c1_free(cz_porep_c1 *c1)
     if (c1 == NULL)
         return;
     cz_free(c1->proofs);
-    c1->proofs = NULL;
+    memset(c1, 0, sizeof *c1);
 }

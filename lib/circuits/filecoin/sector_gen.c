@@ -186,7 +186,8 @@ static void cz_proof_body(void *ctx, size_t begin, size_t end)
     }
 }
 
-static cz_status cz_sector_seal(cz_sector *s, cz_porep_c1 *out)
+/* Data, TreeD, labels, TreeC, the replica and TreeR: comm_d, replica_id, comm_r. */
+static cz_status cz_sector_replicate(cz_sector *s, uint8_t comm_d[32], uint8_t comm_r_out[32])
 {
     const cz_porep_config *c = s->c;
     const uint64_t n = c->nodes;
@@ -197,8 +198,8 @@ static cz_status cz_sector_seal(cz_sector *s, cz_porep_c1 *out)
     cz_pool_parallel_for(s->pool, (n + 1) / 2, 1024, cz_data_body, s);
     cz_sector_report(s, "tree_d", 0, n);
     cz_tree_hash(&s->tree_d, s->pool);
-    cz_root_bytes(out->comm_d, &s->tree_d);
-    cz_porep_replica_id(s->replica_id, s->o->prover_id, s->o->sector_id, s->o->ticket, out->comm_d,
+    cz_root_bytes(comm_d, &s->tree_d);
+    cz_porep_replica_id(s->replica_id, s->o->prover_id, s->o->sector_id, s->o->ticket, comm_d,
                         c->porep_id);
 
     /* the parent cache once for every layer while it is small (≤ 896 MiB at 2^24 nodes); past
@@ -238,8 +239,14 @@ static cz_status cz_sector_seal(cz_sector *s, cz_porep_c1 *out)
     cz_tree_hash(&s->tree_r, s->pool);
     cz_fr roots[2] = {*cz_merkle_tree_root(&s->tree_c), *cz_merkle_tree_root(&s->tree_r)}, comm_r;
     cz_poseidon_hash(&comm_r, 2, roots);
-    cz_fr_to_bytes_le(out->comm_r, &comm_r);
+    cz_fr_to_bytes_le(comm_r_out, &comm_r);
+    return CZ_OK;
+}
 
+/* The challenges of every partition and their vanilla proofs (the C1's proofs). */
+static cz_status cz_sector_prove(cz_sector *s, cz_porep_c1 *out)
+{
+    const cz_porep_config *c = s->c;
     const size_t items = (size_t)c->partitions * c->challenges;
     cz_sector_report(s, "proofs", 0, items);
     s->challenges = cz_try_alloc(items * sizeof *s->challenges);
@@ -257,36 +264,83 @@ static cz_status cz_sector_seal(cz_sector *s, cz_porep_c1 *out)
     return CZ_OK;
 }
 
+static void cz_sector_free(cz_sector *s)
+{
+    cz_merkle_tree_free(&s->tree_d);
+    cz_merkle_tree_free(&s->tree_c);
+    cz_merkle_tree_free(&s->tree_r);
+    cz_free(s->labels);
+    cz_free(s->challenges);
+    cz_free(s->proofs);
+}
+
+/* A generation's state for configuration c (opts NULL: the defaults, kept in *defaults). */
+static cz_status cz_sector_begin(cz_sector *s, const cz_porep_config *c,
+                                 const cz_porep_sector_opts *opts, cz_porep_sector_opts *defaults,
+                                 cz_pool *pool, cz_progress_fn progress, void *progress_ctx)
+{
+    CZ_ARG_CHECK(c != NULL);
+    CZ_ARG_CHECK(c->layers >= 1 && c->layers <= CZ_POREP_MAX_LAYERS);
+    CZ_ARG_CHECK(c->challenges >= 1 && c->challenges <= CZ_POREP_MAX_CHALLENGES);
+    CZ_ARG_CHECK(c->partitions >= 1);
+    if (opts == NULL) {
+        cz_porep_sector_opts_default(defaults);
+        opts = defaults;
+    }
+    *s = (cz_sector){
+        .c = c, .o = opts, .pool = pool, .progress = progress, .progress_ctx = progress_ctx};
+    return CZ_OK;
+}
+
 cz_status cz_sector_gen(cz_porep_c1 *out, const cz_porep_config *c,
                         const cz_porep_sector_opts *opts, cz_pool *pool, cz_progress_fn progress,
                         void *progress_ctx)
 {
-    CZ_ARG_CHECK(out != NULL && c != NULL);
-    CZ_ARG_CHECK(c->layers >= 1 && c->layers <= CZ_POREP_MAX_LAYERS);
-    CZ_ARG_CHECK(c->challenges >= 1 && c->challenges <= CZ_POREP_MAX_CHALLENGES);
-    CZ_ARG_CHECK(c->partitions >= 1);
+    CZ_ARG_CHECK(out != NULL);
     cz_porep_sector_opts defaults;
-    if (opts == NULL) {
-        cz_porep_sector_opts_default(&defaults);
-        opts = &defaults;
-    }
+    cz_sector s;
+    CZ_TRY(cz_sector_begin(&s, c, opts, &defaults, pool, progress, progress_ctx));
     memset(out, 0, sizeof *out);
-    cz_sector s = {
-        .c = c, .o = opts, .pool = pool, .progress = progress, .progress_ctx = progress_ctx};
-    cz_status st = cz_sector_seal(&s, out);
-    cz_merkle_tree_free(&s.tree_d);
-    cz_merkle_tree_free(&s.tree_c);
-    cz_merkle_tree_free(&s.tree_r);
-    cz_free(s.labels);
-    cz_free(s.challenges);
-    cz_free(s.proofs);
+    cz_status st = cz_sector_replicate(&s, out->comm_d, out->comm_r);
+    if (st == CZ_OK)
+        st = cz_sector_prove(&s, out);
+    cz_sector_free(&s);
     if (st != CZ_OK) {
         memset(out, 0, sizeof *out);
         return st;
     }
     out->config = c;
     memcpy(out->replica_id, s.replica_id, 32);
-    memcpy(out->seed, opts->seed, 32);
-    memcpy(out->ticket, opts->ticket, 32);
+    memcpy(out->seed, s.o->seed, 32);
+    memcpy(out->ticket, s.o->ticket, 32);
     return CZ_OK;
+}
+
+cz_status cz_sector_gen_replica(cz_porep_replica *out, const cz_porep_config *c,
+                                const cz_porep_sector_opts *opts, cz_pool *pool,
+                                cz_progress_fn progress, void *progress_ctx)
+{
+    CZ_ARG_CHECK(out != NULL);
+    cz_porep_sector_opts defaults;
+    cz_sector s;
+    CZ_TRY(cz_sector_begin(&s, c, opts, &defaults, pool, progress, progress_ctx));
+    memset(out, 0, sizeof *out);
+    cz_status st = cz_sector_replicate(&s, out->comm_d, out->comm_r);
+    if (st == CZ_OK) {
+        out->tree_r = s.tree_r; /* moved */
+        memset(&s.tree_r, 0, sizeof s.tree_r);
+        out->comm_c = *cz_merkle_tree_root(&s.tree_c);
+        out->comm_r_last = *cz_merkle_tree_root(&out->tree_r);
+        memcpy(out->replica_id, s.replica_id, 32);
+    }
+    cz_sector_free(&s);
+    if (st != CZ_OK)
+        memset(out, 0, sizeof *out);
+    return st;
+}
+
+void cz_porep_replica_free(cz_porep_replica *r)
+{
+    cz_merkle_tree_free(&r->tree_r);
+    memset(r, 0, sizeof *r);
 }

@@ -39,4 +39,18 @@ cz_status cz_sector_gen(cz_porep_c1 *out, const cz_porep_config *c,
                         const cz_porep_sector_opts *opts, cz_pool *pool, cz_progress_fn progress,
                         void *progress_ctx);
 
+/* A sealed test sector's replica: what a PoSt proves from (TreeR, comm_c, comm_r_last, comm_r)
+ * and the sealing's commitments. Owned: cz_porep_replica_free. */
+typedef struct cz_porep_replica {
+    cz_merkle_tree tree_r;
+    cz_fr comm_c, comm_r_last;
+    uint8_t comm_r[32], comm_d[32], replica_id[32];
+} cz_porep_replica;
+
+/* Seals a test sector as cz_sector_gen does, without its C1 proofs, and keeps its TreeR. */
+cz_status cz_sector_gen_replica(cz_porep_replica *out, const cz_porep_config *c,
+                                const cz_porep_sector_opts *opts, cz_pool *pool,
+                                cz_progress_fn progress, void *progress_ctx);
+void cz_porep_replica_free(cz_porep_replica *r); /* accepts a zeroed one */
+
 #endif /* CZ_SECTOR_GEN_H */

@@ -204,20 +204,24 @@ static cz_status cz_why(char *why, size_t len, const char *fmt, ...)
         vsnprintf(why, len, fmt, ap);
         va_end(ap);
     }
-    return CZ_ERR_INVALID_ARG;
+    return CZ_ERR_BAD_INPUT;
 }
 
 cz_status cz_porep_c1_verify(const cz_porep_c1 *c1, cz_pool *pool, char *why, size_t why_len)
 {
     if (why != NULL && why_len > 0)
         why[0] = '\0';
-    if (c1 == NULL || c1->config == NULL || c1->proofs == NULL)
-        return cz_why(why, why_len, "no C1 output (config or proofs missing)");
+    if (c1 == NULL || c1->config == NULL || c1->proofs == NULL) {
+        cz_why(why, why_len, "no C1 output (config or proofs missing)");
+        return CZ_ERR_INVALID_ARG;
+    }
     cz_vanilla v = {.c1 = c1, .c = c1->config};
     const cz_porep_config *c = c1->config;
     if (c->layers < 1 || c->layers > CZ_POREP_MAX_LAYERS || c->challenges < 1 ||
-        c->challenges > CZ_POREP_MAX_CHALLENGES || c->partitions < 1)
-        return cz_why(why, why_len, "config %s has an unsupported shape", c->name);
+        c->challenges > CZ_POREP_MAX_CHALLENGES || c->partitions < 1) {
+        cz_why(why, why_len, "config %s has an unsupported shape", c->name);
+        return CZ_ERR_INVALID_ARG;
+    }
     cz_fr replica_id;
     if (cz_fr_from_bytes_le(&replica_id, c1->replica_id) != CZ_OK)
         return cz_why(why, why_len, "replica_id is not a canonical field element");
@@ -228,9 +232,11 @@ cz_status cz_porep_c1_verify(const cz_porep_c1 *c1, cz_pool *pool, char *why, si
     if (cz_porep_graph_init(&v.graph, c) != CZ_OK ||
         cz_merkle_shape_init(&v.tree_d, CZ_MERKLE_SHA256, c->nodes, 2, 0, 0) != CZ_OK ||
         cz_merkle_shape_init(&v.tree_rc, CZ_MERKLE_POSEIDON, c->nodes, c->tree_base, c->tree_sub,
-                             c->tree_top) != CZ_OK)
-        return cz_why(why, why_len, "config %s: no graph or tree of %llu nodes", c->name,
-                      (unsigned long long)c->nodes);
+                             c->tree_top) != CZ_OK) {
+        cz_why(why, why_len, "config %s: no graph or tree of %llu nodes", c->name,
+               (unsigned long long)c->nodes);
+        return CZ_ERR_INVALID_ARG;
+    }
 
     const size_t items = (size_t)c->partitions * c->challenges;
     v.challenges = cz_try_alloc(items * sizeof *v.challenges);
@@ -247,7 +253,7 @@ cz_status cz_porep_c1_verify(const cz_porep_c1 *c1, cz_pool *pool, char *why, si
         cz_vanilla_report r = {(unsigned)(bad / c->challenges), (unsigned)(bad % c->challenges),
                                why, why_len};
         CZ_ASSERT(!cz_check_item(&v, &r)); /* the same checks again, now writing why */
-        st = CZ_ERR_INVALID_ARG;
+        st = CZ_ERR_BAD_INPUT;
     }
     cz_free(v.challenges);
     return st;

@@ -28,7 +28,7 @@
 #include "porep.h"
 
 /*
- * CZ_OK if every check holds; otherwise CZ_ERR_INVALID_ARG with why (why_len bytes, may be 0)
+ * CZ_OK if every check holds; otherwise CZ_ERR_BAD_INPUT with why (why_len bytes, may be 0)
  * naming the first failure in partition and challenge order, e.g. "partition 0 challenge 1:
  * drg_parents[3] inclusion proof does not lead to comm_c". Challenges run in parallel on the
  * pool (NULL: the calling thread).
