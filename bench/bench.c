@@ -1,10 +1,13 @@
 #include "bench.h"
 
+#include <malloc.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "cuzk/experimental.h"
 
@@ -218,4 +221,54 @@ int cz_bench_parse(cz_bench_opts *o, const char *area, const char *synopsis,
             o->samples = 3;
     }
     return -1;
+}
+
+/* The process's peak RSS (VmHWM) in bytes, or -1. */
+static long long cz_bench_hwm(void)
+{
+    FILE *f = fopen("/proc/self/status", "r");
+    if (!f)
+        return -1;
+    char line[256];
+    long long kib = -1;
+    while (fgets(line, sizeof line, f))
+        if (strncmp(line, "VmHWM:", 6) == 0)
+            kib = atoll(line + 6);
+    fclose(f);
+    return kib < 0 ? -1 : 1024 * kib;
+}
+
+long long cz_bench_child_rss(bool (*fn)(void *ctx), void *ctx)
+{
+    int fd[2];
+    if (pipe(fd) != 0)
+        return -1;
+    fflush(stdout);
+    pid_t pid = fork();
+    if (pid < 0) {
+        close(fd[0]), close(fd[1]);
+        return -1;
+    }
+    if (pid == 0) {
+        close(fd[0]);
+        long long delta = -1, before = -1, after = -1;
+        malloc_trim(0);
+        FILE *f = fopen("/proc/self/clear_refs", "w");
+        if (f && fputs("5", f) >= 0 && fclose(f) == 0)
+            before = cz_bench_hwm();
+        if (before >= 0 && fn(ctx))
+            after = cz_bench_hwm();
+        if (after >= 0)
+            delta = after - before;
+        ssize_t w = write(fd[1], &delta, sizeof delta);
+        _exit(w == (ssize_t)sizeof delta ? 0 : 1);
+    }
+    close(fd[1]);
+    long long delta = -1;
+    if (read(fd[0], &delta, sizeof delta) != (ssize_t)sizeof delta)
+        delta = -1;
+    close(fd[0]);
+    int status;
+    waitpid(pid, &status, 0);
+    return delta;
 }

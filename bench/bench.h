@@ -43,6 +43,12 @@ void cz_bench_run(const cz_bench_opts *o, const char *name, size_t size, unsigne
 void cz_bench_report(const cz_bench_opts *o, const char *name, size_t size, unsigned threads,
                      const char *unit, double *samples, unsigned n);
 
+/* Peak RSS growth in bytes while fn(ctx) runs in a forked child (−1 when unknown, or when fn
+ * returns false). The child returns the heap's free memory to the system and resets its peak to
+ * its RSS (Linux's clear_refs 5) first, so that neither the parent's peak nor memory freed by
+ * earlier cases and reused hides fn's own. */
+long long cz_bench_child_rss(bool (*fn)(void *ctx), void *ctx);
+
 /* Monotonic time in seconds, for cases that time themselves. */
 double cz_bench_seconds(void);
 

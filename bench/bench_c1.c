@@ -1,10 +1,7 @@
 /* `cuzk bench c1`: reading and writing a sealing's commit phase 1 output (C1). */
-#include <malloc.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 #include "bench.h"
 #include "cuzk/filecoin.h"
@@ -29,61 +26,26 @@ bool cz_bench_c1_time_load(const char *doc, size_t len, double *samples, unsigne
     return true;
 }
 
-/* The process's peak RSS (VmHWM) in bytes, or -1. */
-static long long cz_bench_c1_hwm(void)
+typedef struct cz_bench_c1_doc {
+    const char *doc;
+    size_t len;
+} cz_bench_c1_doc;
+
+static bool cz_bench_c1_load_once(void *ctx)
 {
-    FILE *f = fopen("/proc/self/status", "r");
-    if (!f)
-        return -1;
-    char line[256];
-    long long kib = -1;
-    while (fgets(line, sizeof line, f))
-        if (strncmp(line, "VmHWM:", 6) == 0)
-            kib = atoll(line + 6);
-    fclose(f);
-    return kib < 0 ? -1 : 1024 * kib;
+    const cz_bench_c1_doc *d = ctx;
+    cz_c1 *c1 = NULL;
+    bool ok = cz_c1_load(&c1, (const uint8_t *)d->doc, d->len, NULL, 0) == CZ_OK;
+    cz_c1_free(c1);
+    return ok;
 }
 
-/*
- * The memory one read takes, in MiB: the document plus the peak RSS growth while reading it.
- * Measured in a child process that first returns the heap's free memory to the system and
- * resets its peak to its RSS (Linux's clear_refs 5), so that neither the parent's peak nor
- * memory it freed and the read could reuse hides the read's own. -1 on failure.
- */
+/* The memory one read takes, in MiB: the document plus the peak RSS growth while reading it
+ * (cz_bench_child_rss). -1 on failure. */
 double cz_bench_c1_mem(const char *doc, size_t len)
 {
-    int fd[2];
-    if (pipe(fd) != 0)
-        return -1;
-    fflush(stdout);
-    pid_t pid = fork();
-    if (pid < 0) {
-        close(fd[0]), close(fd[1]);
-        return -1;
-    }
-    if (pid == 0) {
-        close(fd[0]);
-        long long delta = -1, before = -1, after = -1;
-        malloc_trim(0);
-        FILE *f = fopen("/proc/self/clear_refs", "w");
-        if (f && fputs("5", f) >= 0 && fclose(f) == 0)
-            before = cz_bench_c1_hwm();
-        cz_c1 *c1 = NULL;
-        if (before >= 0 && cz_c1_load(&c1, (const uint8_t *)doc, len, NULL, 0) == CZ_OK)
-            after = cz_bench_c1_hwm();
-        if (after >= 0)
-            delta = after - before;
-        cz_c1_free(c1);
-        ssize_t w = write(fd[1], &delta, sizeof delta);
-        _exit(w == (ssize_t)sizeof delta ? 0 : 1);
-    }
-    close(fd[1]);
-    long long delta = -1;
-    if (read(fd[0], &delta, sizeof delta) != (ssize_t)sizeof delta)
-        delta = -1;
-    close(fd[0]);
-    int status;
-    waitpid(pid, &status, 0);
+    cz_bench_c1_doc d = {doc, len};
+    long long delta = cz_bench_child_rss(cz_bench_c1_load_once, &d);
     return delta < 0 ? -1 : (double)(delta + (long long)len) / (1024.0 * 1024.0);
 }
 

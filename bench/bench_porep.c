@@ -83,6 +83,71 @@ static void cz_bench_porep_parse(const cz_bench_opts *o, const char *size)
     free(doc);
 }
 
+/* Rows of one backend's bytes per constraint: what one partition's synthesis leaves for the
+ * prover as written, in total and by part, and (pce) the matrices the shape keeps. */
+static void cz_bench_porep_bytes(const cz_bench_opts *o, const char *base, const cz_synth_stats *st,
+                                 const cz_synth_shape *shape)
+{
+    const struct {
+        const char *suffix;
+        size_t bytes;
+    } rows[] = {{"_bytes", st->output_bytes},
+                {"_bytes_ab", st->abc_bytes},
+                {"_bytes_witness", st->witness_bytes},
+                {"_bytes_density", st->density_bytes},
+                {"_bytes_matrices", shape->matrix_bytes}};
+    size_t n = shape->constraints;
+    char name[96];
+    for (size_t i = 0; i < CZ_ARRAY_SIZE(rows); i++) {
+        if (rows[i].bytes == 0)
+            continue;
+        double b = (double)rows[i].bytes / (double)n;
+        snprintf(name, sizeof name, "%s%s", base, rows[i].suffix);
+        cz_bench_report(o, name, n, 1, "bytes/constraint", &b, 1);
+    }
+    double dense = 100.0 * (double)st->dense_aux / (double)shape->aux;
+    snprintf(name, sizeof name, "%s_dense_aux", base);
+    cz_bench_report(o, name, shape->aux, 1, "%", &dense, 1);
+}
+
+typedef struct cz_bench_porep_rss_ctx {
+    cz_synth *s;
+    unsigned flags;
+} cz_bench_porep_rss_ctx;
+
+static bool cz_bench_porep_rss_one(void *vctx)
+{
+    const cz_bench_porep_rss_ctx *c = vctx;
+    cz_synth_stats st;
+    return cz_synth_run(c->s, NULL, 1, 0, c->flags, &st) == CZ_OK;
+}
+
+/* Rows porep_synth_<size>_prove_rss[_domain]: the resident memory one synthesis into fresh
+ * buffers adds, per constraint — with a and b reserved for the constraints, and for the domain
+ * as the prover reserves them (the rows past the constraints stay untouched, so not resident). */
+static void cz_bench_porep_rss(const cz_bench_opts *o, const char *base, const cz_c1 *c1)
+{
+    static const struct {
+        const char *suffix;
+        unsigned flags;
+    } rows[] = {{"_rss", 0}, {"_rss_domain", CZ_SYNTH_DOMAIN}};
+    for (size_t i = 0; i < CZ_ARRAY_SIZE(rows); i++) {
+        cz_synth *s = NULL;
+        if (cz_porep_synth_create(&s, c1, 0, CZ_SYNTH_PROVE) != CZ_OK)
+            return;
+        cz_bench_porep_rss_ctx ctx = {s, rows[i].flags};
+        long long rss = cz_bench_child_rss(cz_bench_porep_rss_one, &ctx);
+        size_t n = cz_synth_shape_of(s)->constraints;
+        cz_synth_destroy(s);
+        if (rss < 0)
+            continue;
+        char name[96];
+        snprintf(name, sizeof name, "%s%s", base, rows[i].suffix);
+        double b = (double)rss / (double)n;
+        cz_bench_report(o, name, n, 1, "bytes/constraint", &b, 1);
+    }
+}
+
 /*
  * Rows porep_synth_<size>_<backend>: one partition's synthesis on one thread (constraints/s)
  * and the bytes per constraint of what it leaves for the prover.
@@ -109,23 +174,38 @@ static void cz_bench_porep_synth(const cz_bench_opts *o, const char *size, cz_po
         if (cz_porep_synth_create(&s, c1, 0, backends[b]) != CZ_OK)
             break;
         const cz_synth_shape *shape = cz_synth_shape_of(s);
-        unsigned n = o->quick ? 1 : 3;
-        double rate[CZ_BENCH_POREP_MAX_SAMPLES];
+        /* a first run sizes the recycled buffers, as a prover's first proof sizes a shape */
         cz_synth_stats st;
-        cz_status status = CZ_OK;
+        cz_status status = cz_synth_run(s, NULL, 1, 0, 0, &st);
+        unsigned n = o->quick                                  ? 1
+                     : o->samples < CZ_BENCH_POREP_MAX_SAMPLES ? o->samples
+                                                               : CZ_BENCH_POREP_MAX_SAMPLES;
+        double rate[CZ_BENCH_POREP_MAX_SAMPLES], cpu[CZ_BENCH_POREP_MAX_SAMPLES],
+            eval[CZ_BENCH_POREP_MAX_SAMPLES];
         for (unsigned k = 0; k < n && status == CZ_OK; k++) {
             status = cz_synth_run(s, NULL, 1, 0, 0, &st);
             rate[k] = (double)shape->constraints / st.wall_s;
+            cpu[k] = (double)shape->constraints / st.cpu_s;
+            eval[k] = st.eval_s > 0 ? (double)shape->constraints / st.eval_s : 0;
         }
         if (status == CZ_OK) {
             cz_bench_report(o, name, shape->constraints, 1, "constraints/s", rate, n);
-            double bytes = (double)st.output_bytes / (double)shape->constraints;
-            snprintf(name + strlen(name), sizeof name - strlen(name), "_bytes");
-            cz_bench_report(o, name, shape->constraints, 1, "bytes/constraint", &bytes, 1);
+            char row[96];
+            snprintf(row, sizeof row, "%s_cpu", name);
+            cz_bench_report(o, row, shape->constraints, 1, "constraints/s", cpu, n);
+            if (backends[b] == CZ_SYNTH_PCE) {
+                snprintf(row, sizeof row, "%s_eval", name);
+                cz_bench_report(o, row, shape->constraints, 1, "constraints/s", eval, n);
+            }
+            cz_bench_porep_bytes(o, name, &st, shape);
+            if (backends[b] == CZ_SYNTH_PROVE)
+                cz_bench_porep_rss(o, name, c1);
             if (shape->record_s > 0) {
-                double rec = shape->record_s;
-                snprintf(name, sizeof name, "porep_synth_%s_record", size);
-                cz_bench_report(o, name, shape->constraints, 1, "s", &rec, 1);
+                double rec = shape->record_s, rec_cpu = shape->record_cpu_s;
+                snprintf(row, sizeof row, "porep_synth_%s_record", size);
+                cz_bench_report(o, row, shape->constraints, 1, "s", &rec, 1);
+                snprintf(row, sizeof row, "porep_synth_%s_record_cpu", size);
+                cz_bench_report(o, row, shape->constraints, 1, "s", &rec_cpu, 1);
             }
         } else
             fprintf(stderr, "cuzk bench porep: %s: %s\n", name, cz_status_str(status));
@@ -222,10 +302,19 @@ int cz_bench_porep(int argc, char **argv)
         "Filecoin PoRep C2 on this machine. Rows:\n"
         "  porep_gen_sector_8MiB         s to seal a test sector and write its C1 output\n"
         "  porep_c1_parse_32GiB[_mem]    s (and MiB) to read a 32 GiB-shaped C1 document\n"
-        "  porep_synth_S_B[_bytes]       one partition's synthesis on one thread, backend B\n"
+        "  porep_synth_S_B               one partition's synthesis on one thread, backend B\n"
         "                                (prove: the proving assignment; pce: witness pass +\n"
-        "                                pre-compiled matrices): constraints/s, and the bytes\n"
-        "                                per constraint it leaves for the prover\n"
+        "                                pre-compiled A, B), constraints/s of wall time, and\n"
+        "                                _cpu of the process's CPU time (per core, whatever\n"
+        "                                else the machine runs); pce_eval: A·w, B·w\n"
+        "  porep_synth_S_B_bytes[_part]  bytes per constraint it leaves for the prover (as\n"
+        "                                written), and by part: _ab, _witness (inputs, packed\n"
+        "                                aux), _density, _matrices (pce: the shape's)\n"
+        "  porep_synth_S_prove_rss[_domain]  resident bytes per constraint one synthesis\n"
+        "                                adds (a child process), a and b reserved for the\n"
+        "                                constraints (or the domain, as the prover does)\n"
+        "  porep_synth_S_B_dense_aux     % of aux values that are neither 0 nor 1\n"
+        "  porep_synth_S_record          s to record the matrices (once per shape)\n"
         "  porep_prove_S[_phase]         whole C2 proofs (every partition, self-checked), s\n"
         "Sizes S: 2KiB, and with --large 512MiB (synthesis) and 8MiB (proof).\n",
         opts, CZ_ARRAY_SIZE(opts), argc, argv);

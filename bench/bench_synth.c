@@ -5,9 +5,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/resource.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 #include "bench.h"
 #include "cuzk/circuits.h"
@@ -27,47 +24,40 @@ static void cz_bench_synth_name(char *buf, size_t n, const cz_bench_synth_case *
     snprintf(buf, n, "synth_%s_%s%s", c->circuit, cz_synth_backend_name(c->backend), suffix);
 }
 
-/*
- * Peak RSS growth of one instance, in bytes, measured in a child process: the child prepares the
- * case, reads its peak RSS (Linux starts a child's peak at its RSS at fork), runs one instance
- * on its own thread and reads the peak again. A child keeps the parent's heap state out of the
- * figure: memory freed by earlier cases and reused would otherwise go uncounted. -1 on failure.
- */
+static bool cz_bench_synth_one(void *ctx)
+{
+    cz_synth_stats st;
+    return cz_synth_run(ctx, NULL, 1, CZ_BENCH_SYNTH_SEED, 0, &st) == CZ_OK;
+}
+
+/* Peak RSS growth of one instance, in bytes, −1 on failure: prepared here, run in a child. */
 static long long cz_bench_synth_rss(const cz_bench_synth_case *c)
 {
-    int fd[2];
-    if (pipe(fd) != 0)
+    cz_synth *s = NULL;
+    if (cz_synth_create(&s, c->circuit, c->size, c->backend) != CZ_OK)
         return -1;
-    fflush(stdout);
-    pid_t pid = fork();
-    if (pid < 0) {
-        close(fd[0]), close(fd[1]);
-        return -1;
-    }
-    if (pid == 0) {
-        close(fd[0]);
-        long long delta = -1;
-        cz_synth *s = NULL;
-        struct rusage before, after;
-        if (cz_synth_create(&s, c->circuit, c->size, c->backend) == CZ_OK &&
-            getrusage(RUSAGE_SELF, &before) == 0) {
-            cz_synth_stats st;
-            if (cz_synth_run(s, NULL, 1, CZ_BENCH_SYNTH_SEED, 0, &st) == CZ_OK &&
-                getrusage(RUSAGE_SELF, &after) == 0)
-                delta = 1024LL * (after.ru_maxrss - before.ru_maxrss);
-        }
-        cz_synth_destroy(s);
-        ssize_t w = write(fd[1], &delta, sizeof delta);
-        _exit(w == (ssize_t)sizeof delta ? 0 : 1);
-    }
-    close(fd[1]);
-    long long delta = -1;
-    if (read(fd[0], &delta, sizeof delta) != (ssize_t)sizeof delta)
-        delta = -1;
-    close(fd[0]);
-    int status;
-    waitpid(pid, &status, 0);
+    long long delta = cz_bench_child_rss(cz_bench_synth_one, s);
+    cz_synth_destroy(s);
     return delta;
+}
+
+/* Rows _bytes, _bytes_abc, _bytes_witness, _bytes_density: what one instance leaves. */
+static void cz_bench_synth_bytes(const cz_bench_opts *o, char *name, size_t n,
+                                 const cz_bench_synth_case *c, const cz_synth_stats *st,
+                                 size_t constraints)
+{
+    const struct {
+        const char *suffix;
+        size_t bytes;
+    } rows[] = {{"_bytes", st->output_bytes},
+                {"_bytes_abc", st->abc_bytes},
+                {"_bytes_witness", st->witness_bytes},
+                {"_bytes_density", st->density_bytes}};
+    for (size_t i = 0; i < CZ_ARRAY_SIZE(rows); i++) {
+        double b = (double)rows[i].bytes / (double)constraints;
+        cz_bench_synth_name(name, n, c, rows[i].suffix);
+        cz_bench_report(o, name, constraints, 1, "bytes/constraint", &b, 1);
+    }
 }
 
 /* Times the case on threads threads and prints its rows; false on a synthesis failure. */
@@ -119,17 +109,14 @@ static bool cz_bench_synth_case_run(const cz_bench_opts *o, const cz_bench_synth
     cz_bench_report(o, name, size, threads, "constraints/s", witness, n);
     /* the prove backends evaluate A, B, C inside the witness pass; their eval_s is only the
      * input constraints' tail, which is no rate of the circuit's */
-    bool pce = c->backend == CZ_SYNTH_PCE || c->backend == CZ_SYNTH_PCE_AB;
+    bool pce = c->backend == CZ_SYNTH_PCE || c->backend == CZ_SYNTH_PCE_C;
     if (pce && st.eval_s > 0) {
         cz_bench_synth_name(name, sizeof name, c, "_eval");
         cz_bench_report(o, name, size, threads, "constraints/s", eval, n);
     }
     if (threads == 1) {
-        double bytes = (double)st.output_bytes / per;
-        if (st.output_bytes > 0) {
-            cz_bench_synth_name(name, sizeof name, c, "_bytes");
-            cz_bench_report(o, name, size, threads, "bytes/constraint", &bytes, 1);
-        }
+        if (st.output_bytes > 0)
+            cz_bench_synth_bytes(o, name, sizeof name, c, &st, size);
         if (rss >= 0) {
             double b = (double)rss / per;
             cz_bench_synth_name(name, sizeof name, c, "_rss");
@@ -151,11 +138,12 @@ static bool cz_bench_synth_hashes(const cz_bench_synth_case *c, cz_synth *s)
         return false;
     }
     const cz_synth_shape *shape = cz_synth_shape_of(s);
-    printf("%-32s constraints %llu aux %u witness %016llx abc %016llx density %016llx "
+    printf("%-32s constraints %llu aux %u witness %016llx ab %016llx c %016llx density %016llx "
            "binary_aux %llu\n",
            name, (unsigned long long)shape->constraints, shape->aux,
-           (unsigned long long)st.witness_hash, (unsigned long long)st.abc_hash,
-           (unsigned long long)st.density_hash, (unsigned long long)st.binary_aux);
+           (unsigned long long)st.witness_hash, (unsigned long long)st.ab_hash,
+           (unsigned long long)st.c_hash, (unsigned long long)st.density_hash,
+           (unsigned long long)st.binary_aux);
     return true;
 }
 
@@ -171,15 +159,14 @@ static int cz_bench_synth_split(char *list, char **items, int max)
 int cz_bench_synth(int argc, char **argv)
 {
     cz_bench_opts o;
-    const char *circuits_opt = "sha256,poseidon",
-               *backends_opt = "prove,prove_ab,pce,pce_ab,witness";
+    const char *circuits_opt = "sha256,poseidon", *backends_opt = "prove,prove_c,pce,pce_c,witness";
     const char *sizes_opt = NULL;
     bool no_rss = false, hashes = false;
     const cz_cli_opt opts[] = {
         {"--circuits", CZ_OPT_STRING, &circuits_opt, "LIST",
          "comma-separated test circuits (default sha256,poseidon)"},
         {"--backends", CZ_OPT_STRING, &backends_opt, "LIST",
-         "comma-separated backends (default prove,prove_ab,pce,\npce_ab,witness; also check, "
+         "comma-separated backends (default prove,prove_c,pce,\npce_c,witness; also check, "
          "count)"},
         {"--size", CZ_OPT_STRING, &sizes_opt, "C:N[,C:N]",
          "size of circuit C (sha256: SHA-256 blocks, default 20;\nposeidon: tree levels, "
@@ -198,8 +185,10 @@ int cz_bench_synth(int argc, char **argv)
         "  synth_C_B_witness  constraints/s of the pass through the gadgets alone, per thread\n"
         "  synth_C_B_eval     constraints/s of the matrix-vector products alone, per thread\n"
         "                     (pce backends only: the prove backends evaluate in the pass)\n"
-        "  synth_C_B_bytes    bytes/constraint of one instance's outputs as allocated:\n"
-        "                     a, b, c, witness and densities\n"
+        "  synth_C_B_bytes    bytes/constraint of one instance's outputs as written (what\n"
+        "                     it leaves for the prover), and _bytes_abc (a, b; c for the\n"
+        "                     _c backends), _bytes_witness (inputs, packed aux),\n"
+        "                     _bytes_density (the density bitmaps) separately\n"
         "  synth_C_B_rss      bytes/constraint of peak RSS growth while one instance is\n"
         "                     synthesized (in a child process; transients included)\n"
         "  synth_C_pce_record s to record the matrices (once per circuit shape)\n"

@@ -38,19 +38,21 @@ const cz_test_circuit_info *cz_test_circuit(unsigned index);
 
 /* Where the constraints go, i.e. what one instance produces. */
 typedef enum cz_synth_backend {
-    CZ_SYNTH_PROVE = 0, /* proving assignment: witness, a, b, c = ⟨A,z⟩, ⟨B,z⟩, ⟨C,z⟩ per
-                           constraint as it is enforced, densities (bellperson's) */
-    CZ_SYNTH_PROVE_AB,  /* the same, with c = a∘b at the end instead of ⟨C,z⟩ */
-    CZ_SYNTH_PCE,       /* pre-compiled: a witness pass, then a, b, c = A·w, B·w, C·w from the
-                           recorded matrices (the densities are recorded with them) */
-    CZ_SYNTH_PCE_AB,    /* pre-compiled with c = a∘b */
+    CZ_SYNTH_PROVE = 0, /* the proving assignment, as the prover runs it: the witness (aux
+                           packed: 0/1 values as bits), a = ⟨A,z⟩ and b = ⟨B,z⟩ per constraint
+                           as it is enforced, densities; c is the prover's quotient stage's
+                           (a∘b) */
+    CZ_SYNTH_PROVE_C,   /* the same, with c = ⟨C,z⟩ evaluated and stored as well */
+    CZ_SYNTH_PCE,       /* pre-compiled, as the prover runs it: a witness pass, then a, b = A·w,
+                           B·w from matrices recorded once (A and B; the densities with them) */
+    CZ_SYNTH_PCE_C,     /* pre-compiled with C recorded too, and c = C·w */
     CZ_SYNTH_WITNESS,   /* the witness pass alone */
     CZ_SYNTH_CHECK,     /* the witness, every constraint checked as it is enforced */
     CZ_SYNTH_COUNT,     /* the shape alone: no values */
     CZ_SYNTH_BACKENDS   /* how many there are */
 } cz_synth_backend;
 
-/* "prove", "prove_ab", "pce", "pce_ab", "witness", "check", "count". */
+/* "prove", "prove_c", "pce", "pce_c", "witness", "check", "count". */
 const char *cz_synth_backend_name(cz_synth_backend backend);
 /* The backend of that name; CZ_ERR_INVALID_ARG for none. */
 cz_status cz_synth_backend_parse(cz_synth_backend *out, const char *name);
@@ -64,7 +66,8 @@ typedef struct cz_synth_shape {
     uint32_t inputs, aux; /* inputs include ONE */
     uint64_t nnz[3];      /* nonzeros of A, B, C (pre-compiled backends; 0 otherwise) */
     size_t matrix_bytes;  /* the recorded matrices and densities (pre-compiled backends) */
-    double record_s;      /* recording them, once */
+    double record_s;      /* recording them, once (wall time) */
+    double record_cpu_s;  /* the same in CPU time of the process */
 } cz_synth_shape;
 
 /* Prepares circuit (a cz_test_circuit name) at size (within its bounds) for backend.
@@ -78,20 +81,33 @@ const cz_synth_shape *cz_synth_shape_of(const cz_synth *s);
 /* hash instance 0's outputs into the stats: after its phase timings, but inside wall_s, so
  * leave it off when timing */
 #define CZ_SYNTH_HASH 1u
+/* prove backends: a and b get room for the domain (constraints rounded up to a power of two),
+ * as the prover reserves them so that its quotient stage pads in place; the rows past the
+ * constraints stay untouched until then */
+#define CZ_SYNTH_DOMAIN 2u
 
 typedef struct cz_synth_stats {
     unsigned instances;
-    double wall_s;       /* the whole run, start to last instance freed */
-    double witness_s;    /* Σ over instances: the pass through the gadgets (for prove backends
-                            it includes the A/B/C evaluation done as constraints arrive) */
-    double eval_s;       /* Σ over instances: the matrix evaluation (pce) or the tail of the
-                            proving assignment (input constraints, c = a∘b) */
-    size_t output_bytes; /* per instance: a, b, c, witness and densities as allocated */
+    double wall_s;    /* the whole run, start to last instance freed */
+    double cpu_s;     /* the process's CPU time over the run (every thread): a per-core rate
+                         that waits for a CPU on a busy machine do not dilute */
+    double witness_s; /* Σ over instances: the pass through the gadgets (for prove backends
+                         it includes the A/B evaluation done as constraints arrive) */
+    double eval_s;    /* Σ over instances: the matrix evaluation (pce) or the tail of the
+                         proving assignment (the input constraints) */
+    /* per instance, as written (capacity reserved past it is never touched, so never
+     * resident): what synthesis leaves for the prover */
+    size_t output_bytes;  /* the sum of the next three */
+    size_t abc_bytes;     /* a, b (and c for the _c backends): 32 bytes per row each */
+    size_t witness_bytes; /* inputs, and aux packed: 24 bytes per 64 values + 32 per dense one */
+    size_t density_bytes; /* a_aux, b_input, b_aux (pce: the shape's, which every proof uses) */
+    uint64_t dense_aux;   /* aux values of instance 0 that are neither 0 nor 1 */
     /* with CZ_SYNTH_HASH, of instance 0 (0 for what the backend does not produce): */
     uint64_t witness_hash; /* inputs ‖ aux */
-    uint64_t abc_hash;     /* a ‖ b ‖ c */
+    uint64_t ab_hash;      /* a ‖ b */
+    uint64_t c_hash;       /* c: as evaluated (_c backends) or derived as a∘b (the others) */
     uint64_t density_hash; /* a_aux ‖ b_input ‖ b_aux */
-    uint64_t binary_aux;   /* aux values that are 0 or 1 (what a bit-packed witness saves) */
+    uint64_t binary_aux;   /* aux values that are 0 or 1 (what the packed witness saves) */
 } cz_synth_stats;
 
 /*

@@ -6,6 +6,7 @@
 
 #include <pthread.h>
 #include <string.h>
+#include <time.h>
 
 #include "alloc.h"
 #include "check.h"
@@ -38,7 +39,7 @@ const cz_test_circuit_info *cz_test_circuit(unsigned index)
 }
 
 static const char *const cz_synth_backend_names[CZ_SYNTH_BACKENDS] = {
-    "prove", "prove_ab", "pce", "pce_ab", "witness", "check", "count"};
+    "prove", "prove_c", "pce", "pce_c", "witness", "check", "count"};
 
 const char *cz_synth_backend_name(cz_synth_backend backend)
 {
@@ -63,10 +64,11 @@ cz_status cz_synth_backend_parse(cz_synth_backend *out, const char *name)
  */
 typedef struct cz_synth_buffers {
     struct cz_synth_buffers *next;
-    cz_frvec inputs, aux;            /* the witness */
+    cz_frvec inputs; /* the witness */
+    cz_wpack aux;
     cz_frvec a, b, c;                /* prove backends */
     cz_bitvec a_aux, b_input, b_aux; /* prove backends */
-    cz_fr *abc;                      /* pce backends: a, b, c, rows each */
+    cz_fr *abc;                      /* pce backends: a, b (c), rows each */
 } cz_synth_buffers;
 
 struct cz_synth {
@@ -77,20 +79,35 @@ struct cz_synth {
     cz_synth_backend backend;
     cz_synth_shape shape;
     cz_pce pce;              /* the recorded matrices (pre-compiled backends); zeroed otherwise */
-    pthread_mutex_t lock;    /* guards spare */
+    pthread_mutex_t lock;    /* guards spare and dense_seen */
     cz_synth_buffers *spare; /* buffers of finished instances */
+    size_t dense_seen;       /* the most dense aux values an instance had: what the next one
+                                reserves, as a prover sizes a shape's witness */
 };
 
 static bool cz_synth_precompiled(cz_synth_backend b)
 {
-    return b == CZ_SYNTH_PCE || b == CZ_SYNTH_PCE_AB;
+    return b == CZ_SYNTH_PCE || b == CZ_SYNTH_PCE_C;
 }
 
-static size_t cz_synth_bitvec_bytes(const cz_bitvec *b) { return b->cap * sizeof *b->w; }
+static size_t cz_synth_bitvec_bytes(const cz_bitvec *b) { return (b->len + 63) / 64 * 8; }
 
-static size_t cz_synth_frvec_bytes(const cz_frvec *v) { return v->cap * sizeof *v->v; }
+static size_t cz_synth_frvec_bytes(const cz_frvec *v) { return v->len * sizeof *v->v; }
+
+/* The packed witness as written: its words and dense values. */
+static size_t cz_synth_wpack_bytes(const cz_wpack *p)
+{
+    return (p->len + 63) / 64 * sizeof *p->w + p->dense_len * sizeof *p->dense;
+}
 
 static double cz_synth_seconds(void) { return 1e-9 * (double)cz_now_ns(); }
+
+static double cz_synth_cpu_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
 
 /* A test circuit as a cz_synth_fn. */
 static void cz_synth_test_circuit(cz_cs *cs, const void *ctx, uint32_t size, uint64_t seed)
@@ -131,31 +148,29 @@ cz_status cz_synth_create_fn(cz_synth **out, cz_synth_fn fn, void *ctx, void (*f
     cz_cs_count cnt;
     cz_cs_count_init(&cnt);
     fn(&cnt.cs, ctx, size, 0);
-    bool with_inputs = backend <= CZ_SYNTH_PCE_AB; /* prove and pce add input constraints */
+    bool with_inputs = backend <= CZ_SYNTH_PCE_C; /* prove and pce add input constraints */
     s->shape.inputs = cnt.cs.num_inputs;
     s->shape.aux = cnt.cs.num_aux;
     s->shape.constraints = cnt.cs.num_constraints + (with_inputs ? cnt.cs.num_inputs : 0);
     cz_cs_count_free(&cnt);
 
     if (cz_synth_precompiled(backend)) {
-        double t0 = cz_synth_seconds();
+        double t0 = cz_synth_seconds(), c0 = cz_synth_cpu_seconds();
         cz_cs_record rec;
-        cz_cs_record_init(&rec, &s->pce);
+        cz_cs_record_init(&rec, &s->pce, backend == CZ_SYNTH_PCE_C);
         fn(&rec.cs, ctx, size, 0);
-        cz_cs_record_finish(&rec);
+        cz_status st = cz_cs_record_finish(&rec);
         cz_cs_record_free(&rec);
         s->shape.record_s = cz_synth_seconds() - t0;
-        CZ_ASSERT(s->pce.num_constraints == s->shape.constraints);
-        size_t bytes = cz_synth_bitvec_bytes(&s->pce.a_aux) +
-                       cz_synth_bitvec_bytes(&s->pce.b_input) +
-                       cz_synth_bitvec_bytes(&s->pce.b_aux);
-        for (int k = 0; k < 3; k++) {
-            const cz_csr *m = &s->pce.m[k];
-            s->shape.nnz[k] = m->nnz;
-            bytes += (m->rows + 1) * sizeof *m->row_ptr + m->nnz * sizeof *m->cols +
-                     m->nnz * sizeof *m->coeffs + m->pool_len * sizeof *m->pool;
+        s->shape.record_cpu_s = cz_synth_cpu_seconds() - c0;
+        if (st != CZ_OK) {
+            cz_synth_destroy(s);
+            return st;
         }
-        s->shape.matrix_bytes = bytes;
+        CZ_ASSERT(s->pce.num_constraints == s->shape.constraints);
+        for (int k = 0; k < 3; k++)
+            s->shape.nnz[k] = s->pce.m[k].nnz;
+        s->shape.matrix_bytes = cz_pce_bytes(&s->pce);
     }
     *out = s;
     return CZ_OK;
@@ -168,7 +183,7 @@ void cz_synth_destroy(cz_synth *s)
     while (s->spare) {
         cz_synth_buffers *b = s->spare;
         s->spare = b->next;
-        cz_frvec_free(&b->inputs), cz_frvec_free(&b->aux);
+        cz_frvec_free(&b->inputs), cz_wpack_free(&b->aux);
         cz_frvec_free(&b->a), cz_frvec_free(&b->b), cz_frvec_free(&b->c);
         cz_bitvec_free(&b->a_aux), cz_bitvec_free(&b->b_input), cz_bitvec_free(&b->b_aux);
         cz_free(b->abc);
@@ -230,6 +245,38 @@ static void cz_synth_lend_bits(cz_bitvec *to, cz_bitvec *from)
     *to = b;
 }
 
+/* A backend's packed witness is empty until the circuit allocates (ONE is an input). */
+static void cz_synth_lend_pack(cz_wpack *to, cz_wpack *from)
+{
+    CZ_ASSERT(to->len == 0 && to->w == NULL);
+    *to = *from;
+    *from = (cz_wpack){0};
+    to->len = to->dense_len = 0;
+}
+
+static void cz_synth_keep_pack(cz_wpack *to, cz_wpack *from)
+{
+    *to = *from;
+    *from = (cz_wpack){0};
+}
+
+/* The dense aux values to reserve for, and the count of a finished instance. */
+static size_t cz_synth_dense_get(cz_synth *s)
+{
+    pthread_mutex_lock(&s->lock);
+    size_t d = s->dense_seen;
+    pthread_mutex_unlock(&s->lock);
+    return d;
+}
+
+static void cz_synth_dense_put(cz_synth *s, const cz_wpack *p)
+{
+    pthread_mutex_lock(&s->lock);
+    if (p->dense_len > s->dense_seen)
+        s->dense_seen = p->dense_len;
+    pthread_mutex_unlock(&s->lock);
+}
+
 static void cz_synth_keep(cz_frvec *to, cz_frvec *from)
 {
     *to = *from;
@@ -274,8 +321,9 @@ static uint64_t cz_synth_hash_bits(uint64_t h, const cz_bitvec *b)
 }
 
 typedef struct cz_synth_outputs {
-    const cz_frvec *inputs, *aux;
-    const cz_fr *abc[3];
+    const cz_frvec *inputs;
+    const cz_wpack *aux;
+    const cz_fr *abc[3]; /* c NULL: derived as a∘b for the hash */
     size_t rows;
     const cz_bitvec *density[3];
 } cz_synth_outputs;
@@ -285,16 +333,29 @@ static void cz_synth_hash_outputs(cz_synth_stats *st, const cz_synth_outputs *o)
     if (o->inputs) {
         uint64_t h =
             cz_synth_hash(CZ_SYNTH_HASH_INIT, o->inputs->v, o->inputs->len * sizeof(cz_fr));
-        st->witness_hash = cz_synth_hash(h, o->aux->v, o->aux->len * sizeof(cz_fr));
+        cz_fr *aux = cz_xmalloc((o->aux->len ? o->aux->len : 1) * sizeof *aux);
+        cz_wpack_unpack(o->aux, aux, NULL);
+        st->witness_hash = cz_synth_hash(h, aux, o->aux->len * sizeof(cz_fr));
         st->binary_aux = 0;
         for (size_t i = 0; i < o->aux->len; i++)
-            st->binary_aux += cz_fr_is_zero(&o->aux->v[i]) || cz_fr_is_one(&o->aux->v[i]);
+            st->binary_aux += cz_fr_is_zero(&aux[i]) || cz_fr_is_one(&aux[i]);
+        cz_free(aux);
     }
     if (o->abc[0]) {
         uint64_t h = CZ_SYNTH_HASH_INIT;
-        for (int k = 0; k < 3; k++)
+        for (int k = 0; k < 2; k++)
             h = cz_synth_hash(h, o->abc[k], o->rows * sizeof(cz_fr));
-        st->abc_hash = h;
+        st->ab_hash = h;
+        h = CZ_SYNTH_HASH_INIT;
+        for (size_t i = 0; i < o->rows; i++) {
+            cz_fr c;
+            if (o->abc[2])
+                c = o->abc[2][i];
+            else
+                cz_fr_mul(&c, &o->abc[0][i], &o->abc[1][i]);
+            h = cz_synth_hash(h, &c, sizeof c);
+        }
+        st->c_hash = h;
     }
     if (o->density[0]) {
         uint64_t h = CZ_SYNTH_HASH_INIT;
@@ -308,7 +369,7 @@ static void cz_synth_hash_outputs(cz_synth_stats *st, const cz_synth_outputs *o)
 
 typedef struct cz_synth_instance {
     double witness_s, eval_s;
-    size_t bytes;
+    size_t abc_bytes, witness_bytes, density_bytes, dense_aux;
     cz_status status;
 } cz_synth_instance;
 
@@ -327,13 +388,18 @@ static void cz_synth_prove(const cz_synth_job *job, size_t i, cz_synth_outputs *
     cz_synth_instance *r = &job->result[i];
     cz_synth_buffers *buf = cz_synth_buffers_get(s);
     cz_cs_prove p;
-    cz_cs_prove_init(&p, s->backend == CZ_SYNTH_PROVE, NULL, NULL);
-    cz_synth_lend(&p.inputs, &buf->inputs), cz_synth_lend(&p.aux, &buf->aux);
+    cz_cs_prove_init(&p, s->backend == CZ_SYNTH_PROVE_C ? CZ_CS_PROVE_ABC : CZ_CS_PROVE_AB, NULL,
+                     NULL);
+    cz_synth_lend(&p.inputs, &buf->inputs), cz_synth_lend_pack(&p.aux, &buf->aux);
     cz_synth_lend(&p.a, &buf->a), cz_synth_lend(&p.b, &buf->b), cz_synth_lend(&p.c, &buf->c);
     cz_synth_lend_bits(&p.a_aux, &buf->a_aux), cz_synth_lend_bits(&p.b_input, &buf->b_input);
     cz_synth_lend_bits(&p.b_aux, &buf->b_aux);
     /* sized from the counting pass, as an engine sizes them from the circuit's known shape */
-    cz_cs_prove_reserve(&p, s->shape.constraints, s->shape.inputs, s->shape.aux);
+    size_t rows = s->shape.constraints;
+    if (job->flags & CZ_SYNTH_DOMAIN)
+        while (rows & (rows - 1))
+            rows += rows & -rows;
+    cz_cs_prove_reserve(&p, rows, s->shape.inputs, s->shape.aux, cz_synth_dense_get(s));
     double t0 = cz_synth_seconds();
     s->fn(&p.cs, s->ctx, s->size, job->seed + i);
     double t1 = cz_synth_seconds();
@@ -341,16 +407,22 @@ static void cz_synth_prove(const cz_synth_job *job, size_t i, cz_synth_outputs *
     r->witness_s = t1 - t0;
     r->eval_s = cz_synth_seconds() - t1;
     r->status = p.cs.status;
-    r->bytes = cz_synth_frvec_bytes(&p.inputs) + cz_synth_frvec_bytes(&p.aux) +
-               cz_synth_frvec_bytes(&p.a) + cz_synth_frvec_bytes(&p.b) +
-               cz_synth_frvec_bytes(&p.c) + cz_synth_bitvec_bytes(&p.a_aux) +
-               cz_synth_bitvec_bytes(&p.b_input) + cz_synth_bitvec_bytes(&p.b_aux);
+    r->abc_bytes =
+        cz_synth_frvec_bytes(&p.a) + cz_synth_frvec_bytes(&p.b) + cz_synth_frvec_bytes(&p.c);
+    r->witness_bytes = cz_synth_frvec_bytes(&p.inputs) + cz_synth_wpack_bytes(&p.aux);
+    r->density_bytes = cz_synth_bitvec_bytes(&p.a_aux) + cz_synth_bitvec_bytes(&p.b_input) +
+                       cz_synth_bitvec_bytes(&p.b_aux);
+    r->dense_aux = p.aux.dense_len;
+    cz_synth_dense_put(s, &p.aux);
     if (o) {
-        *o = (cz_synth_outputs){
-            &p.inputs, &p.aux, {p.a.v, p.b.v, p.c.v}, p.a.len, {&p.a_aux, &p.b_input, &p.b_aux}};
+        *o = (cz_synth_outputs){&p.inputs,
+                                &p.aux,
+                                {p.a.v, p.b.v, p.c.len ? p.c.v : NULL},
+                                p.a.len,
+                                {&p.a_aux, &p.b_input, &p.b_aux}};
         cz_synth_hash_outputs(job->stats, o);
     }
-    cz_synth_keep(&buf->inputs, &p.inputs), cz_synth_keep(&buf->aux, &p.aux);
+    cz_synth_keep(&buf->inputs, &p.inputs), cz_synth_keep_pack(&buf->aux, &p.aux);
     cz_synth_keep(&buf->a, &p.a), cz_synth_keep(&buf->b, &p.b), cz_synth_keep(&buf->c, &p.c);
     cz_synth_keep_bits(&buf->a_aux, &p.a_aux), cz_synth_keep_bits(&buf->b_input, &p.b_input);
     cz_synth_keep_bits(&buf->b_aux, &p.b_aux);
@@ -365,37 +437,41 @@ static void cz_synth_pce(const cz_synth_job *job, size_t i, cz_synth_outputs *o)
     cz_synth_buffers *buf = cz_synth_buffers_get(s);
     cz_cs_witness w;
     cz_cs_witness_init(&w);
-    cz_synth_lend(&w.inputs, &buf->inputs), cz_synth_lend(&w.aux, &buf->aux);
-    cz_cs_witness_reserve(&w, s->shape.inputs, s->shape.aux);
+    cz_synth_lend(&w.inputs, &buf->inputs), cz_synth_lend_pack(&w.aux, &buf->aux);
+    cz_cs_witness_reserve(&w, s->shape.inputs, s->shape.aux, cz_synth_dense_get(s));
     double t0 = cz_synth_seconds();
     s->fn(&w.cs, s->ctx, s->size, job->seed + i);
     double t1 = cz_synth_seconds();
-    size_t rows = s->pce.num_constraints;
+    size_t rows = s->pce.num_constraints, outputs = s->pce.has_c ? 3 : 2;
     if (!buf->abc)
-        buf->abc = cz_try_alloc(3 * rows * sizeof *buf->abc);
+        buf->abc = cz_try_alloc(outputs * rows * sizeof *buf->abc);
     cz_fr *abc = buf->abc;
     r->status = w.cs.status;
     if (abc == NULL) {
         r->status = CZ_ERR_NOMEM;
     } else if (r->status == CZ_OK) {
-        cz_pce_eval(&s->pce, job->pool, w.inputs.v, w.aux.v, abc, abc + rows, abc + 2 * rows,
-                    s->backend == CZ_SYNTH_PCE_AB);
+        r->status = cz_pce_eval(&s->pce, job->pool, w.inputs.v, &w.aux, abc, abc + rows,
+                                s->pce.has_c ? abc + 2 * rows : NULL, NULL);
     }
     r->witness_s = t1 - t0;
     r->eval_s = cz_synth_seconds() - t1;
-    /* the densities belong to the shape, but a prover hands them on with each proof */
-    r->bytes = cz_synth_frvec_bytes(&w.inputs) + cz_synth_frvec_bytes(&w.aux) +
-               3 * rows * sizeof *abc + cz_synth_bitvec_bytes(&s->pce.a_aux) +
-               cz_synth_bitvec_bytes(&s->pce.b_input) + cz_synth_bitvec_bytes(&s->pce.b_aux);
+    r->abc_bytes = outputs * rows * sizeof *abc;
+    r->witness_bytes = cz_synth_frvec_bytes(&w.inputs) + cz_synth_wpack_bytes(&w.aux);
+    /* the densities belong to the shape, but every proof reads them */
+    r->density_bytes = cz_synth_bitvec_bytes(&s->pce.a_aux) +
+                       cz_synth_bitvec_bytes(&s->pce.b_input) +
+                       cz_synth_bitvec_bytes(&s->pce.b_aux);
+    r->dense_aux = w.aux.dense_len;
+    cz_synth_dense_put(s, &w.aux);
     if (o && abc) {
         *o = (cz_synth_outputs){&w.inputs,
                                 &w.aux,
-                                {abc, abc + rows, abc + 2 * rows},
+                                {abc, abc + rows, s->pce.has_c ? abc + 2 * rows : NULL},
                                 rows,
                                 {&s->pce.a_aux, &s->pce.b_input, &s->pce.b_aux}};
         cz_synth_hash_outputs(job->stats, o);
     }
-    cz_synth_keep(&buf->inputs, &w.inputs), cz_synth_keep(&buf->aux, &w.aux);
+    cz_synth_keep(&buf->inputs, &w.inputs), cz_synth_keep_pack(&buf->aux, &w.aux);
     cz_synth_buffers_put(s, buf);
     cz_cs_witness_free(&w);
 }
@@ -410,17 +486,19 @@ static void cz_synth_light(const cz_synth_job *job, size_t i, cz_synth_outputs *
         cz_synth_buffers *buf = cz_synth_buffers_get(s);
         cz_cs_witness w;
         cz_cs_witness_init(&w);
-        cz_synth_lend(&w.inputs, &buf->inputs), cz_synth_lend(&w.aux, &buf->aux);
-        cz_cs_witness_reserve(&w, s->shape.inputs, s->shape.aux);
+        cz_synth_lend(&w.inputs, &buf->inputs), cz_synth_lend_pack(&w.aux, &buf->aux);
+        cz_cs_witness_reserve(&w, s->shape.inputs, s->shape.aux, cz_synth_dense_get(s));
         s->fn(&w.cs, s->ctx, s->size, seed);
         r->witness_s = cz_synth_seconds() - t0;
         r->status = w.cs.status;
-        r->bytes = cz_synth_frvec_bytes(&w.inputs) + cz_synth_frvec_bytes(&w.aux);
+        r->witness_bytes = cz_synth_frvec_bytes(&w.inputs) + cz_synth_wpack_bytes(&w.aux);
+        r->dense_aux = w.aux.dense_len;
+        cz_synth_dense_put(s, &w.aux);
         if (o) {
             *o = (cz_synth_outputs){.inputs = &w.inputs, .aux = &w.aux};
             cz_synth_hash_outputs(job->stats, o);
         }
-        cz_synth_keep(&buf->inputs, &w.inputs), cz_synth_keep(&buf->aux, &w.aux);
+        cz_synth_keep(&buf->inputs, &w.inputs), cz_synth_keep_pack(&buf->aux, &w.aux);
         cz_synth_buffers_put(s, buf);
         cz_cs_witness_free(&w);
     } else if (s->backend == CZ_SYNTH_CHECK) {
@@ -429,10 +507,15 @@ static void cz_synth_light(const cz_synth_job *job, size_t i, cz_synth_outputs *
         s->fn(&c.cs, s->ctx, s->size, seed);
         r->witness_s = cz_synth_seconds() - t0;
         r->status = c.cs.status;
-        r->bytes = cz_synth_frvec_bytes(&c.inputs) + cz_synth_frvec_bytes(&c.aux);
+        r->witness_bytes = cz_synth_frvec_bytes(&c.inputs) + cz_synth_frvec_bytes(&c.aux);
         if (o) {
-            *o = (cz_synth_outputs){.inputs = &c.inputs, .aux = &c.aux};
+            /* the checking backend keeps aux unpacked: pack a copy for the hash */
+            cz_wpack aux = {0};
+            for (size_t k = 0; k < c.aux.len; k++)
+                cz_wpack_push(&aux, &c.aux.v[k]);
+            *o = (cz_synth_outputs){.inputs = &c.inputs, .aux = &aux};
             cz_synth_hash_outputs(job->stats, o);
+            cz_wpack_free(&aux);
         }
         cz_cs_check_free(&c);
     } else {
@@ -452,9 +535,9 @@ static void cz_synth_instances(void *ctx, size_t begin, size_t end)
         cz_synth_outputs o, *hash = (i == 0 && (job->flags & CZ_SYNTH_HASH)) ? &o : NULL;
         switch (job->s->backend) {
         case CZ_SYNTH_PROVE:
-        case CZ_SYNTH_PROVE_AB: cz_synth_prove(job, i, hash); break;
+        case CZ_SYNTH_PROVE_C: cz_synth_prove(job, i, hash); break;
         case CZ_SYNTH_PCE:
-        case CZ_SYNTH_PCE_AB: cz_synth_pce(job, i, hash); break;
+        case CZ_SYNTH_PCE_C: cz_synth_pce(job, i, hash); break;
         default: cz_synth_light(job, i, hash); break;
         }
     }
@@ -470,9 +553,10 @@ cz_status cz_synth_run(cz_synth *s, cz_pool *pool, unsigned instances, uint64_t 
         return CZ_ERR_NOMEM;
     memset(result, 0, instances * sizeof *result);
     cz_synth_job job = {s, pool, seed, flags, result, out};
-    double t0 = cz_synth_seconds();
+    double t0 = cz_synth_seconds(), c0 = cz_synth_cpu_seconds();
     cz_pool_parallel_for(pool, instances, 1, cz_synth_instances, &job);
     out->wall_s = cz_synth_seconds() - t0;
+    out->cpu_s = cz_synth_cpu_seconds() - c0;
     cz_status st = CZ_OK;
     for (unsigned i = 0; i < instances; i++) {
         out->witness_s += result[i].witness_s;
@@ -480,7 +564,12 @@ cz_status cz_synth_run(cz_synth *s, cz_pool *pool, unsigned instances, uint64_t 
         if (st == CZ_OK)
             st = result[i].status;
     }
-    out->output_bytes = result[0].bytes;
+    const cz_synth_instance *r0 = &result[0];
+    out->abc_bytes = r0->abc_bytes;
+    out->witness_bytes = r0->witness_bytes;
+    out->density_bytes = r0->density_bytes;
+    out->output_bytes = r0->abc_bytes + r0->witness_bytes + r0->density_bytes;
+    out->dense_aux = r0->dense_aux;
     cz_free(result);
     return st;
 }

@@ -28,7 +28,11 @@ cz_status cz_params_shape(const cz_params *cp, cz_pool *pool, cz_shape **out)
     cz_status st = CZ_OK;
     pthread_mutex_lock(&p->lock);
     if (!p->shape) {
-        cz_shape_source src = {.params = &p->g};
+        /* the shape lives as long as the parameters: the pre-compiled path pays from the
+         * second proof (a multi-partition job, or a later call) */
+        size_t pce = cz_shape_precompile_budget(p->g.n_h + 1);
+        cz_shape_source src = {
+            .params = &p->g, .flags = pce ? CZ_SHAPE_PRECOMPILE : 0, .precompile_max_bytes = pce};
         st = cz_shape_create(&p->shape, &src, pool);
     }
     *out = st == CZ_OK ? cz_shape_ref(p->shape) : NULL;

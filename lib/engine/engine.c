@@ -929,7 +929,7 @@ cz_status cz_engine_submit(cz_engine *e, const cz_job_request *req, cz_submit_re
             cz_shape_stage_bytes(ps->shape, e->threads, &b);
         else if (ps->est_m)
             cz_stage_bytes_estimate(&b, CZ_SHAPE_BELLPERSON, ps->est_m, ps->est_in, ps->est_aux,
-                                    e->threads);
+                                    ps->est_aux, e->threads);
         if (b.peak + params > e->limit) {
             char msg[256];
             snprintf(msg, sizeof msg,

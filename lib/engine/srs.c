@@ -20,9 +20,13 @@ static uint64_t cz_srs_estimate(const cz_groth16_counts *c)
     uint64_t points =
         (uint64_t)(c->n_ic + c->n_h + c->n_l + c->n_a + c->n_b_g1) * sizeof(cz_g1_affine) +
         (uint64_t)c->n_b_g2 * sizeof(cz_g2_affine);
-    /* twiddles (m) and the two-level coset tables (≤ 4·2^⌈k/2⌉ ≤ 4·√(2m)), plus structs */
+    /* twiddles (m) and the two-level coset tables (≤ 4·2^⌈k/2⌉ ≤ 4·√(2m)), plus structs, and
+     * the pre-compiled matrices the shape may record (cz_shape_bytes) */
     uint64_t domain = (uint64_t)m * sizeof(cz_fr) + 8 * 2048 * sizeof(cz_fr);
-    return points + domain + (1u << 20);
+    uint64_t pce = cz_shape_precompile_budget(m);
+    if (pce)
+        pce += (2 * (uint64_t)c->n_l + c->n_ic) / 8 + 24;
+    return points + domain + pce + (1u << 20);
 }
 
 static cz_param_set *cz_srs_lookup(cz_engine *e, const char *id)
@@ -165,7 +169,10 @@ cz_status cz_srs_load(cz_engine *e, cz_param_set *ps, char *why, size_t why_len)
         cz_groth16_read_opts ro = {e->cfg.params_subgroup_checks, NULL};
         st = cz_groth16_params_read(&ps->params, ps->files.path, &ro, e->pool, why, why_len);
         if (st == CZ_OK) {
-            cz_shape_source src = {.params = &ps->params};
+            size_t pce = cz_shape_precompile_budget(ps->params.n_h + 1);
+            cz_shape_source src = {.params = &ps->params,
+                                   .flags = pce ? CZ_SHAPE_PRECOMPILE : 0,
+                                   .precompile_max_bytes = pce};
             st = cz_shape_create(&ps->shape, &src, e->pool);
             if (st != CZ_OK)
                 cz_groth16_params_free(&ps->params);

@@ -9,10 +9,7 @@
 #include "check.h"
 
 /* A new aux variable holding bit (NULL without values). */
-static cz_var cz_bit_var(cz_cs *cs, bool bit)
-{
-    return cz_cs_alloc(cs, cs->values ? (bit ? &cz_fr_one : &cz_fr_zero) : NULL);
-}
+static cz_var cz_bit_var(cz_cs *cs, bool bit) { return cz_cs_alloc_bit(cs, bit); }
 
 /*
  * Term order: an LC's content does not depend on the order its terms are added in (it is merged

@@ -83,15 +83,12 @@ cz_status cz_groth16_setup(cz_groth16_params *out, cz_synthesize_fn synth, void 
     /* the circuit's shape, with bellperson's trailing input constraints */
     cz_pce shape;
     cz_cs_record rec;
-    cz_cs_record_init(&rec, &shape);
+    cz_cs_record_init(&rec, &shape, true);
     synth(&rec.cs, ctx);
-    cz_cs_record_finish(&rec);
-    cz_status st = rec.cs.status;
+    cz_status st = cz_cs_record_finish(&rec);
     cz_cs_record_free(&rec);
-    if (st != CZ_OK) {
-        cz_pce_free(&shape);
+    if (st != CZ_OK)
         return st;
-    }
     size_t ni = shape.num_inputs, na = shape.num_aux, ncols = ni + na;
     cz_ntt_domain *d = NULL;
     if ((st = cz_ntt_domain_create(&d, shape.num_constraints, pool)) != CZ_OK) {

@@ -96,6 +96,18 @@ struct cz_shape {
     size_t n_in, n_aux; /* bellperson: inputs (ONE included) and aux; snarkjs: n_aux unused */
     void *owner;
     void (*release)(void *owner);
+    /* bellperson, learnt from proofs: the most aux values of one proof that were neither 0 nor
+     * 1 (SIZE_MAX: no proof yet), which bounds what the packed witness is budgeted at */
+    atomic_size_t dense_max;
+    /* CZ_SHAPE_PRECOMPILE: the matrices, recorded by the first proof that finds them missing
+     * while it proves (others meanwhile prove without); read-only once ready. A recording that
+     * fails with its proof is retried by the next one; one past pce_max_bytes never is.
+     * pce_lock guards pce_state, and pce until it is ready. */
+    bool precompile;
+    size_t pce_max_bytes;
+    pthread_mutex_t pce_lock;
+    enum { CZ_PCE_MISSING, CZ_PCE_RECORDING, CZ_PCE_READY, CZ_PCE_TOO_BIG } pce_state;
+    cz_pce pce;
 };
 
 static bool cz_is_pow2(size_t m) { return m && (m & (m - 1)) == 0; }
@@ -134,6 +146,10 @@ cz_status cz_shape_create(cz_shape **out, const cz_shape_source *src, cz_pool *p
     cz_groth16_prepare_vk(&s->pvk, s->vk);
     s->owner = src->owner;
     s->release = src->release;
+    atomic_init(&s->dense_max, SIZE_MAX);
+    s->precompile = s->format == CZ_SHAPE_BELLPERSON && (src->flags & CZ_SHAPE_PRECOMPILE);
+    s->pce_max_bytes = src->precompile_max_bytes;
+    pthread_mutex_init(&s->pce_lock, NULL);
     *out = s;
     return CZ_OK;
 }
@@ -151,6 +167,8 @@ void cz_shape_unref(cz_shape *s)
     cz_domain_put(s->domain);
     if (s->release)
         s->release(s->owner);
+    cz_pce_free(&s->pce);
+    pthread_mutex_destroy(&s->pce_lock);
     cz_free(s);
 }
 
@@ -160,39 +178,81 @@ const cz_groth16_pvk *cz_shape_pvk(const cz_shape *s) { return &s->pvk; }
 size_t cz_shape_domain_size(const cz_shape *s) { return s->m; }
 size_t cz_shape_num_inputs(const cz_shape *s) { return s->n_in - 1; }
 
-size_t cz_shape_bytes(const cz_shape *s) { return sizeof *s + cz_ntt_domain_bytes(s->domain->d); }
+/* The recorded matrices, or NULL; a reader that saw them ready under the lock may use them. */
+const cz_pce *cz_shape_pce(const cz_shape *cs)
+{
+    cz_shape *s = (cz_shape *)cs; /* the lock only */
+    pthread_mutex_lock(&s->pce_lock);
+    bool ready = s->pce_state == CZ_PCE_READY;
+    pthread_mutex_unlock(&s->pce_lock);
+    return ready ? &s->pce : NULL;
+}
+
+size_t cz_shape_bytes(const cz_shape *cs)
+{
+    cz_shape *s = (cz_shape *)cs; /* the lock only */
+    size_t pce = 0;
+    pthread_mutex_lock(&s->pce_lock);
+    if (s->pce_state == CZ_PCE_READY)
+        pce = cz_pce_bytes(&s->pce);
+    else if (s->precompile && s->pce_state != CZ_PCE_TOO_BIG) /* what it may take */
+        pce = s->pce_max_bytes + (2 * s->n_aux + s->n_in) / 8 + 24;
+    pthread_mutex_unlock(&s->pce_lock);
+    return sizeof *s + cz_ntt_domain_bytes(s->domain->d) + pce;
+}
+
+size_t cz_shape_precompile_budget(size_t m)
+{
+    return m <= CZ_SHAPE_PRECOMPILE_MAX_DOMAIN ? CZ_SHAPE_PRECOMPILE_ROW_BYTES * m : 0;
+}
 
 static size_t cz_max(size_t a, size_t b) { return a > b ? a : b; }
 
 void cz_stage_bytes_estimate(cz_stage_bytes *out, cz_shape_format format, size_t m, size_t n_in,
-                             size_t n_aux, unsigned threads)
+                             size_t n_aux, size_t n_dense, unsigned threads)
 {
-    size_t fr = sizeof(cz_fr), abc = 3 * m * fr;
-    size_t witness, g1_max, g2_max;
-    if (format == CZ_SHAPE_BELLPERSON) {
-        /* inputs and aux values, three density bitmaps; the inputs' vectors start at 64
-         * entries (ONE is allocated before the reservation, r1cs_vec.c) */
-        size_t in_cap = cz_max(n_in, 64), in_words = cz_max((n_in + 63) / 64, 64);
-        witness = (in_cap + n_aux) * fr + 8 * (2 * ((n_aux + 63) / 64) + in_words);
-        g1_max = cz_max(m, cz_max(n_aux, n_in));
-        g2_max = cz_max(n_aux, n_in);
-    } else {
-        witness = 0; /* the caller's (the job's input) */
-        g1_max = cz_max(m, n_aux);
-        g2_max = n_aux;
+    size_t fr = sizeof(cz_fr);
+    if (format == CZ_SHAPE_SNARKJS) {
+        /* the witness is the caller's (the job's input); a, b, c contiguous from the start */
+        size_t scratch = cz_max(cz_msm_g1_scratch_size(cz_max(m, n_aux), threads),
+                                cz_msm_g2_scratch_size(n_aux, threads));
+        out->synthesis = out->quotient = 3 * m * fr;
+        out->msm = m * fr + scratch;
+        out->peak = cz_max(out->quotient, out->msm);
+        return;
     }
+    /* inputs, the packed aux, three density bitmaps; the inputs' vectors start at 64 entries
+     * (ONE is allocated before the reservation, r1cs_vec.c) */
+    size_t in_cap = cz_max(n_in, 64), in_words = cz_max((n_in + 63) / 64, 64);
+    size_t witness = in_cap * fr + cz_wpack_bytes_for(n_aux, n_dense < n_aux ? n_dense : n_aux) +
+                     8 * (2 * ((n_aux + 63) / 64) + in_words);
+    size_t g1_max = cz_max(m, cz_max(n_aux, n_in)), g2_max = cz_max(n_aux, n_in);
     size_t scratch =
         cz_max(cz_msm_g1_scratch_size(g1_max, threads), cz_msm_g2_scratch_size(g2_max, threads));
-    out->synthesis = witness + abc;
-    out->quotient = witness + abc;
-    out->msm = witness + m * fr + scratch;
-    out->peak = cz_max(out->synthesis, out->msm);
+    out->synthesis = witness + 2 * m * fr;
+    out->quotient = out->synthesis + m * fr;
+    out->msm = witness + cz_max(m, n_aux) * fr + scratch;
+    out->peak = cz_max(out->quotient, out->msm);
+}
+
+/* Dense aux values the packed witness is sized for: every one until a proof has shown how many
+ * there are (a structural bound would need every booleanity constraint recognized, and values
+ * that are 0 or 1 by chance escape it), then the most seen plus a margin. A later proof with
+ * more grows its vector, through the budget like any growth past the estimate. */
+static size_t cz_shape_dense_bound(const cz_shape *s)
+{
+    size_t seen = atomic_load(&s->dense_max);
+    if (seen == SIZE_MAX)
+        return s->n_aux;
+    size_t bound = seen + seen / 64 + 64;
+    return bound < s->n_aux ? bound : s->n_aux;
 }
 
 void cz_shape_stage_bytes(const cz_shape *s, unsigned threads, cz_stage_bytes *out)
 {
-    cz_stage_bytes_estimate(out, s->format, s->m, s->n_in,
-                            s->format == CZ_SHAPE_BELLPERSON ? s->n_aux : s->zkey.n_vars, threads);
+    bool bp = s->format == CZ_SHAPE_BELLPERSON;
+    cz_stage_bytes_estimate(out, s->format, s->m, s->n_in, bp ? s->n_aux : s->zkey.n_vars,
+                            bp ? cz_shape_dense_bound(s) : 0, threads);
 }
 
 /* ---- the state ---- */
@@ -206,12 +266,13 @@ void cz_prove_state_init(cz_prove_state *st, const cz_shape *shape, cz_pool *poo
     st->al = al;
     st->cancel = cancel;
     st->msm = (cz_prove_msm){pool, NULL, 0, al, cancel};
-    cz_cs_prove_init(&st->w, false, al, cancel);
+    /* w stays zeroed (nothing to free) until synthesis picks its mode */
 }
 
 void cz_prove_state_release(cz_prove_state *st)
 {
-    cz_cs_prove_free(&st->w);
+    if (st->w.cs.ops)
+        cz_cs_prove_free(&st->w);
     if (st->abc)
         cz_al_free(st->al, st->abc, 3 * st->shape->m * sizeof(cz_fr));
     st->abc = NULL;
@@ -222,14 +283,80 @@ void cz_prove_state_release(cz_prove_state *st)
 }
 
 /* The parameters must be those of this circuit: every query length follows from its shape. */
-static cz_status cz_stage_check_shape(const cz_groth16_params *p, const cz_cs_prove *w, size_t m)
+static cz_status cz_stage_check_shape(const cz_prove_state *st, size_t m)
 {
+    const cz_groth16_params *p = st->shape->params;
+    const cz_cs_prove *w = &st->w;
     size_t ni = w->inputs.len, na = w->aux.len;
-    size_t a_aux = cz_bitvec_popcount(&w->a_aux);
-    size_t b_in = cz_bitvec_popcount(&w->b_input), b_aux = cz_bitvec_popcount(&w->b_aux);
+    size_t a_aux = cz_bitvec_popcount(st->a_aux);
+    size_t b_in = cz_bitvec_popcount(st->b_input), b_aux = cz_bitvec_popcount(st->b_aux);
     if (w->a.len > m || p->n_l != na || p->n_a != ni + a_aux || p->n_b_g1 != b_in + b_aux ||
         p->n_b_g2 != b_in + b_aux || p->vk.n_ic != ni)
         return CZ_ERR_BAD_PARAMS;
+    return CZ_OK;
+}
+
+/* For a precompiling shape: its matrices when ready (*record NULL), or — when they are
+ * missing — NULL and *record set to the shape's pce for this proof to record into while it
+ * proves (others meanwhile prove without: NULL, *record NULL). */
+static const cz_pce *cz_stage_pce(const cz_shape *cs, cz_pce **record)
+{
+    *record = NULL;
+    if (!cs->precompile)
+        return NULL;
+    cz_shape *s = (cz_shape *)cs; /* the matrices are the shape's cache */
+    pthread_mutex_lock(&s->pce_lock);
+    int state = s->pce_state;
+    if (state == CZ_PCE_MISSING) {
+        s->pce_state = CZ_PCE_RECORDING;
+        cz_pce_init(&s->pce, false, s->pce_max_bytes);
+        *record = &s->pce;
+    }
+    pthread_mutex_unlock(&s->pce_lock);
+    return state == CZ_PCE_READY ? &s->pce : NULL;
+}
+
+/* The end of a recording proof's synthesis: the matrices are complete when the proof's
+ * synthesis was (ok) and every push went in; they take the proof's densities. */
+static void cz_stage_pce_done(cz_prove_state *st, cz_pce *pce, bool ok)
+{
+    cz_shape *s = (cz_shape *)st->shape;
+    const cz_cs_prove *w = &st->w;
+    int state = CZ_PCE_MISSING;
+    if (ok && !w->record_failed) {
+        cz_pce_complete(pce, w->cs.num_inputs, w->cs.num_aux);
+        cz_bitvec *to[3] = {&pce->a_aux, &pce->b_input, &pce->b_aux};
+        const cz_bitvec *from[3] = {&w->a_aux, &w->b_input, &w->b_aux};
+        bool copied = true;
+        for (int k = 0; k < 3 && copied; k++) {
+            copied = cz_bitvec_extend0(to[k], from[k]->len);
+            if (copied && from[k]->len)
+                memcpy(to[k]->w, from[k]->w, (from[k]->len + 63) / 64 * sizeof *to[k]->w);
+        }
+        state = copied ? CZ_PCE_READY : CZ_PCE_MISSING;
+    } else if (pce->over_limit) {
+        state = CZ_PCE_TOO_BIG; /* it would be again */
+    }
+    if (state != CZ_PCE_READY)
+        cz_pce_free(pce);
+    pthread_mutex_lock(&s->pce_lock);
+    s->pce_state = state;
+    pthread_mutex_unlock(&s->pce_lock);
+}
+
+/* a = A·w, b = B·w into w's vectors, from the witness the pass left. */
+static cz_status cz_stage_eval_pce(cz_prove_state *st, const cz_pce *pce)
+{
+    cz_cs_prove *w = &st->w;
+    if (w->inputs.len != pce->num_inputs || w->aux.len != pce->num_aux ||
+        w->cs.num_constraints != pce->num_constraints)
+        return CZ_ERR_BAD_PARAMS;
+    size_t rows = pce->num_constraints;
+    if (!cz_frvec_reserve(&w->a, rows) || !cz_frvec_reserve(&w->b, rows))
+        return CZ_ERR_NOMEM;
+    CZ_TRY(cz_pce_eval(pce, st->pool, w->inputs.v, &w->aux, w->a.v, w->b.v, NULL, st->cancel));
+    w->a.len = w->b.len = rows;
+    st->a_aux = &pce->a_aux, st->b_input = &pce->b_input, st->b_aux = &pce->b_aux;
     return CZ_OK;
 }
 
@@ -237,11 +364,18 @@ cz_status cz_stage_synthesize(cz_prove_state *st, cz_synthesize_fn synth, void *
 {
     const cz_shape *s = st->shape;
     CZ_ARG_CHECK(s->format == CZ_SHAPE_BELLPERSON && synth != NULL);
+    CZ_ARG_CHECK(st->w.cs.ops == NULL); /* once per state */
     cz_phase_clock clock;
     cz_phase_start(&clock, &st->t);
+    cz_pce *record;
+    const cz_pce *pce = cz_stage_pce(s, &record);
     cz_cs_prove *w = &st->w;
-    /* a, b, c at the domain size: the quotient then pads in place */
-    cz_status rc = cz_cs_prove_reserve(w, s->m, s->n_in, s->n_aux);
+    cz_cs_prove_init(w, pce ? CZ_CS_PROVE_WITNESS : CZ_CS_PROVE_AB, st->al, st->cancel);
+    w->record = record;
+    st->a_aux = &w->a_aux, st->b_input = &w->b_input, st->b_aux = &w->b_aux;
+    /* a and b with room for the domain: the quotient then pads in place (pages past the
+     * constraints stay untouched, so not resident, until it does) */
+    cz_status rc = cz_cs_prove_reserve(w, s->m, s->n_in, s->n_aux, cz_shape_dense_bound(s));
     if (rc == CZ_OK) {
         synth(&w->cs, ctx);
         rc = cz_cs_prove_finish(w);
@@ -250,9 +384,17 @@ cz_status cz_stage_synthesize(cz_prove_state *st, cz_synthesize_fn synth, void *
     if (rc == CZ_ERR_NOMEM && (w->cs.num_constraints + w->cs.num_inputs > s->m ||
                                w->cs.num_aux > s->n_aux || w->cs.num_inputs > s->n_in))
         rc = CZ_ERR_BAD_PARAMS;
+    if (rc == CZ_OK && pce)
+        rc = cz_stage_eval_pce(st, pce);
     if (rc == CZ_OK)
-        rc = cz_stage_check_shape(s->params, w, s->m);
+        rc = cz_stage_check_shape(st, s->m);
+    if (record)
+        cz_stage_pce_done(st, record, rc == CZ_OK);
     if (rc == CZ_OK) {
+        size_t dense = w->aux.dense_len, seen = atomic_load(&((cz_shape *)s)->dense_max);
+        while ((seen == SIZE_MAX || dense > seen) &&
+               !atomic_compare_exchange_weak(&((cz_shape *)s)->dense_max, &seen, dense))
+            ;
         st->n_inputs = w->inputs.len - 1;
         st->inputs = cz_xmalloc((st->n_inputs ? st->n_inputs : 1) * sizeof(cz_fr));
         memcpy(st->inputs, w->inputs.v + 1, st->n_inputs * sizeof(cz_fr));
@@ -292,8 +434,30 @@ static void cz_snarkjs_odd_chunk(void *vctx, size_t begin, size_t end)
     }
 }
 
+typedef struct cz_quotient_c_job {
+    cz_fr *a, *b, *c;
+    size_t rows; /* written by synthesis; a and b are zero past them */
+} cz_quotient_c_job;
+
+/* c = a∘b over the rows, and a, b, c padded with zeros to the domain. For a satisfied system
+ * a∘b is ⟨C,z⟩ row for row, bellperson's input constraints (x_i·0 = 0) included. */
+static void cz_quotient_c_chunk(void *vctx, size_t begin, size_t end)
+{
+    const cz_quotient_c_job *j = vctx;
+    size_t mid = end < j->rows ? end : begin > j->rows ? begin : j->rows;
+    for (size_t i = begin; i < mid; i++)
+        cz_fr_mul(&j->c[i], &j->a[i], &j->b[i]);
+    if (mid < end) {
+        size_t bytes = (end - mid) * sizeof(cz_fr);
+        memset(j->a + mid, 0, bytes);
+        memset(j->b + mid, 0, bytes);
+        memset(j->c + mid, 0, bytes);
+    }
+}
+
 /*
- * Bellperson: h = (A·B − C)/Z, coefficients in a[0 .. m − 1), then b and c are freed.
+ * Bellperson: c = a∘b into a buffer of its own, h = (A·B − C)/Z, coefficients in a[0 .. m − 1),
+ * then b and c are freed.
  * Snarkjs: the key's H query is the Lagrange basis of the odd coset ω_(2m)·H, on which
  * Z = X^m − 1 is the constant −2, so only A·B − C is evaluated there (3 iNTTs and 3 NTTs, no
  * division, no final iNTT) (docs/CIRCOM.md).
@@ -308,13 +472,17 @@ cz_status cz_stage_quotient(cz_prove_state *st)
     cz_status rc = CZ_OK;
     if (s->format == CZ_SHAPE_BELLPERSON) {
         cz_cs_prove *w = &st->w;
-        CZ_ARG_CHECK(w->a.cap >= m && w->b.cap >= m && w->c.cap >= m);
-        cz_frvec *abc[3] = {&w->a, &w->b, &w->c};
-        for (int k = 0; k < 3; k++)
-            memset(abc[k]->v + abc[k]->len, 0, (m - abc[k]->len) * sizeof(cz_fr));
-        rc = cz_ntt_compute_h_cancellable(d, st->pool, w->a.v, w->b.v, w->c.v, st->cancel);
+        CZ_ARG_CHECK(w->a.cap >= m && w->b.cap >= m && w->a.len == w->b.len);
+        cz_fr *c = cz_al_alloc(st->al, m * sizeof(cz_fr));
+        if (!c) {
+            rc = CZ_ERR_NOMEM;
+        } else {
+            cz_quotient_c_job job = {w->a.v, w->b.v, c, w->a.len};
+            cz_pool_parallel_for(st->pool, m, 4096, cz_quotient_c_chunk, &job);
+            rc = cz_ntt_compute_h_cancellable(d, st->pool, w->a.v, w->b.v, c, st->cancel);
+            cz_al_free(st->al, c, m * sizeof(cz_fr));
+        }
         cz_frvec_free(&w->b);
-        cz_frvec_free(&w->c);
     } else {
         CZ_ARG_CHECK(st->abc != NULL);
         for (int k = 0; k < 3 && rc == CZ_OK; k++) {
@@ -339,25 +507,31 @@ static cz_status cz_stage_msm_bellperson(cz_prove_state *st, cz_phase_clock *clo
     cz_cs_prove *w = &st->w;
     cz_prove_msm *msm = &st->msm;
     size_t m = st->shape->m, ni = w->inputs.len, na = w->aux.len;
-    size_t b_in = cz_bitvec_popcount(&w->b_input);
+    size_t b_in = cz_bitvec_popcount(st->b_input);
     cz_g1_jac h, l, a_in, a_aux, b1_in, b1_aux;
     cz_g2_jac b2_in, b2_aux;
     const cz_scalar_form mont = CZ_SCALARS_MONTGOMERY;
     CZ_TRY(cz_prove_g1(msm, &h, p->h, p->n_h, w->a.v, mont, m - 1, NULL, false));
-    cz_frvec_free(&w->a); /* h is done with */
     cz_phase_lap(clock, CZ_PHASE_MSM_H);
-    CZ_TRY(cz_prove_g1(msm, &l, p->l, p->n_l, w->aux.v, mont, na, NULL, true));
+    /* h is done with: its buffer takes the aux values, unpacked for the MSMs (whose split path
+     * sets the 0/1 ones apart again), and the packed witness goes */
+    if (!cz_frvec_reserve(&w->a, na))
+        return CZ_ERR_NOMEM;
+    const cz_fr *aux = w->a.v;
+    cz_wpack_unpack(&w->aux, w->a.v, st->pool);
+    cz_wpack_free(&w->aux);
+    CZ_TRY(cz_prove_g1(msm, &l, p->l, p->n_l, aux, mont, na, NULL, true));
     cz_phase_lap(clock, CZ_PHASE_MSM_L);
     CZ_TRY(cz_prove_g1(msm, &a_in, p->a, ni, w->inputs.v, mont, ni, NULL, false));
-    CZ_TRY(cz_prove_g1(msm, &a_aux, p->a + ni, p->n_a - ni, w->aux.v, mont, na, w->a_aux.w, true));
+    CZ_TRY(cz_prove_g1(msm, &a_aux, p->a + ni, p->n_a - ni, aux, mont, na, st->a_aux->w, true));
     cz_phase_lap(clock, CZ_PHASE_MSM_A);
-    CZ_TRY(cz_prove_g1(msm, &b1_in, p->b_g1, b_in, w->inputs.v, mont, ni, w->b_input.w, false));
-    CZ_TRY(cz_prove_g1(msm, &b1_aux, p->b_g1 + b_in, p->n_b_g1 - b_in, w->aux.v, mont, na,
-                       w->b_aux.w, true));
+    CZ_TRY(cz_prove_g1(msm, &b1_in, p->b_g1, b_in, w->inputs.v, mont, ni, st->b_input->w, false));
+    CZ_TRY(cz_prove_g1(msm, &b1_aux, p->b_g1 + b_in, p->n_b_g1 - b_in, aux, mont, na, st->b_aux->w,
+                       true));
     cz_phase_lap(clock, CZ_PHASE_MSM_B_G1);
-    CZ_TRY(cz_prove_g2(msm, &b2_in, p->b_g2, b_in, w->inputs.v, mont, ni, w->b_input.w, false));
-    CZ_TRY(cz_prove_g2(msm, &b2_aux, p->b_g2 + b_in, p->n_b_g2 - b_in, w->aux.v, mont, na,
-                       w->b_aux.w, true));
+    CZ_TRY(cz_prove_g2(msm, &b2_in, p->b_g2, b_in, w->inputs.v, mont, ni, st->b_input->w, false));
+    CZ_TRY(cz_prove_g2(msm, &b2_aux, p->b_g2 + b_in, p->n_b_g2 - b_in, aux, mont, na, st->b_aux->w,
+                       true));
     cz_phase_lap(clock, CZ_PHASE_MSM_B_G2);
     cz_g1_jac_add(&st->sum_a, &a_in, &a_aux);
     cz_g1_jac_add(&st->sum_b1, &b1_in, &b1_aux);

@@ -27,7 +27,7 @@ cz_var cz_cs_alloc_slow(cz_cs *cs, const cz_fr *value)
     CZ_ASSERT(cs->num_aux < CZ_VAR_MAX_INDEX);
     cz_var v = cz_var_aux(cs->num_aux++);
     if (cs->aux_values)
-        *cz_frvec_push(cs->aux_values) = *value;
+        cz_wpack_push(cs->aux_values, value);
     else
         cs->ops->alloc(cs, v, value);
     return v;

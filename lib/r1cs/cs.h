@@ -10,8 +10,8 @@
  *
  * Backends (cs_prove.c, pce.c, cs_simple.c) embed cz_cs as their first member and receive every
  * allocation and constraint through cz_cs_ops, except on two fast paths that skip the indirect
- * call: a backend that keeps aux values in a plain vector names it in aux_values, and one that
- * ignores constraints (needs_lcs clear) is never called for them.
+ * call: a backend that keeps aux values in a packed witness (wpack.h) names it in aux_values,
+ * and one that ignores constraints (needs_lcs clear) is never called for them.
  */
 #ifndef CZ_CS_H
 #define CZ_CS_H
@@ -23,6 +23,7 @@
 #include "cuzk/cuzk.h"
 #include "lc.h"
 #include "r1cs_vec.h"
+#include "wpack.h"
 
 typedef struct cz_cs cz_cs;
 
@@ -41,7 +42,7 @@ struct cz_cs {
     bool needs_lcs;       /* the backend reads constraints; when clear (witness, count) it ignores
                      * them: gadgets may skip building LCs, get NULL from cz_cs_lcs and pass
                      * those to cz_cs_enforce, which then only counts */
-    cz_frvec *aux_values; /* when set (by the backend, with values), aux values are appended
+    cz_wpack *aux_values; /* when set (by the backend, with values), aux values are appended
                            * here and ops->alloc is called for inputs only */
     uint32_t num_inputs, num_aux;
     uint64_t num_constraints;
@@ -66,10 +67,21 @@ CZ_INLINE cz_var cz_cs_alloc(cz_cs *cs, const cz_fr *value)
 {
     if (CZ_LIKELY(cs->aux_values != NULL && cs->num_aux < CZ_VAR_MAX_INDEX)) {
         CZ_VERIFY_CHECK(value != NULL);
-        *cz_frvec_push(cs->aux_values) = *value;
+        cz_wpack_push(cs->aux_values, value);
         return cz_var_aux(cs->num_aux++);
     }
     return cz_cs_alloc_slow(cs, value);
+}
+
+/* A new aux variable holding a bit the caller knows (its value is read only with values): the
+ * packed witness takes it as a bit, without looking at an Fr — SHA-256's allocations. */
+CZ_INLINE cz_var cz_cs_alloc_bit(cz_cs *cs, bool bit)
+{
+    if (CZ_LIKELY(cs->aux_values != NULL && cs->num_aux < CZ_VAR_MAX_INDEX)) {
+        cz_wpack_push_bit(cs->aux_values, bit);
+        return cz_var_aux(cs->num_aux++);
+    }
+    return cz_cs_alloc_slow(cs, cs->values ? cz_wpack_bits[bit] : NULL);
 }
 
 /* Scratch LC number which (0, 1 or 2), emptied: the usual operands of one cz_cs_enforce. */

@@ -48,9 +48,9 @@ static bool cz_cs_prove_go_on(cz_cs_prove *p)
 }
 
 /* ⟨lc, z⟩, skipping zero coefficients and marking the density of every variable it uses
- * (input_density NULL: inputs are not tracked). */
-static void cz_cs_prove_eval_tracked(cz_fr *r, const cz_cs_prove *p, const cz_lc *lc,
-                                     cz_bitvec *input_density, cz_bitvec *aux_density)
+ * (a density NULL: not tracked). */
+static void cz_cs_prove_eval(cz_fr *r, const cz_cs_prove *p, const cz_lc *lc,
+                             cz_bitvec *input_density, cz_bitvec *aux_density)
 {
     cz_fr_sum acc;
     cz_fr_sum_init(&acc);
@@ -61,8 +61,9 @@ static void cz_cs_prove_eval_tracked(cz_fr *r, const cz_cs_prove *p, const cz_lc
         const cz_fr *value;
         if (cz_var_is_aux(v)) {
             uint32_t j = cz_var_index(v);
-            value = &p->aux.v[j];
-            cz_bitvec_set(aux_density, j);
+            value = cz_wpack_get(&p->aux, j);
+            if (aux_density)
+                cz_bitvec_set(aux_density, j);
         } else {
             value = &p->inputs.v[v];
             if (input_density)
@@ -78,32 +79,38 @@ static void cz_cs_prove_enforce(cz_cs *cs, const cz_lc *a, const cz_lc *b, const
     cz_cs_prove *p = (cz_cs_prove *)cs;
     if (!cz_cs_prove_go_on(p))
         return;
-    cz_cs_prove_eval_tracked(cz_frvec_push(&p->a), p, a, NULL, &p->a_aux);
-    cz_cs_prove_eval_tracked(cz_frvec_push(&p->b), p, b, &p->b_input, &p->b_aux);
-    cz_fr *cv = cz_frvec_push(&p->c);
-    if (p->eval_c)
-        cz_lc_eval(cv, c, p->inputs.v, p->aux.v);
+    cz_cs_prove_eval(cz_frvec_push(&p->a), p, a, NULL, &p->a_aux);
+    cz_cs_prove_eval(cz_frvec_push(&p->b), p, b, &p->b_input, &p->b_aux);
+    if (p->mode == CZ_CS_PROVE_ABC)
+        cz_cs_prove_eval(cz_frvec_push(&p->c), p, c, NULL, NULL);
+    if (p->record && !p->record_failed && !cz_pce_push(p->record, a, b, c))
+        p->record_failed = true;
 }
 
 static const cz_cs_ops cz_cs_prove_ops = {cz_cs_prove_alloc, cz_cs_prove_enforce};
 
-void cz_cs_prove_init(cz_cs_prove *p, bool eval_c, const cz_allocator *al, const cz_cancel *cancel)
+void cz_cs_prove_init(cz_cs_prove *p, cz_cs_prove_mode mode, const cz_allocator *al,
+                      const cz_cancel *cancel)
 {
-    *p = (cz_cs_prove){.eval_c = eval_c, .cancel = cancel};
-    cz_frvec *fv[] = {&p->inputs, &p->aux, &p->a, &p->b, &p->c};
+    *p = (cz_cs_prove){.mode = mode, .cancel = cancel};
+    cz_frvec *fv[] = {&p->inputs, &p->a, &p->b, &p->c};
     for (size_t i = 0; i < CZ_ARRAY_LEN(fv); i++)
         fv[i]->al = al;
+    p->aux.al = al;
     p->a_aux.al = p->b_input.al = p->b_aux.al = al;
     cz_cs_init(&p->cs, &cz_cs_prove_ops, true);
     p->cs.aux_values = &p->aux;
+    p->cs.needs_lcs = mode != CZ_CS_PROVE_WITNESS;
 }
 
-cz_status cz_cs_prove_reserve(cz_cs_prove *p, size_t rows, size_t inputs, size_t aux)
+cz_status cz_cs_prove_reserve(cz_cs_prove *p, size_t rows, size_t inputs, size_t aux, size_t dense)
 {
     bool ok = cz_frvec_reserve(&p->a, rows) && cz_frvec_reserve(&p->b, rows) &&
-              cz_frvec_reserve(&p->c, rows) && cz_frvec_reserve(&p->inputs, inputs) &&
-              cz_frvec_reserve(&p->aux, aux) && cz_bitvec_reserve(&p->a_aux, aux) &&
-              cz_bitvec_reserve(&p->b_aux, aux) && cz_bitvec_reserve(&p->b_input, inputs);
+              (p->mode != CZ_CS_PROVE_ABC || cz_frvec_reserve(&p->c, rows)) &&
+              cz_frvec_reserve(&p->inputs, inputs) && cz_wpack_reserve(&p->aux, aux, dense) &&
+              cz_bitvec_reserve(&p->b_input, inputs);
+    if (ok && p->mode != CZ_CS_PROVE_WITNESS)
+        ok = cz_bitvec_reserve(&p->a_aux, aux) && cz_bitvec_reserve(&p->b_aux, aux);
     return ok ? CZ_OK : CZ_ERR_NOMEM;
 }
 
@@ -117,19 +124,14 @@ cz_status cz_cs_prove_finish(cz_cs_prove *p)
     }
     if (cs->status == CZ_OK && cz_cs_prove_failed(p))
         cz_cs_fail(cs, CZ_ERR_NOMEM);
-    if (cs->status != CZ_OK)
-        return cs->status;
-    if (!p->eval_c)
-        for (size_t i = 0; i < p->a.len; i++)
-            cz_fr_mul(&p->c.v[i], &p->a.v[i], &p->b.v[i]);
-    return CZ_OK;
+    return cs->status;
 }
 
 void cz_cs_prove_free(cz_cs_prove *p)
 {
     cz_cs_release(&p->cs);
     cz_frvec_free(&p->inputs);
-    cz_frvec_free(&p->aux);
+    cz_wpack_free(&p->aux);
     cz_frvec_free(&p->a);
     cz_frvec_free(&p->b);
     cz_frvec_free(&p->c);

@@ -3,6 +3,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "check.h"
+
 /* ---- count ---- */
 
 static void cz_cs_count_alloc(cz_cs *cs, cz_var v, const cz_fr *value)
@@ -27,16 +29,12 @@ void cz_cs_count_free(cz_cs_count *c) { cz_cs_release(&c->cs); }
 
 /* ---- witness ---- */
 
-/* cz_cs_witness and cz_cs_check begin alike (cs, inputs, aux), so they share this. */
-static void cz_cs_assign(cz_frvec *inputs, cz_frvec *aux, cz_var v, const cz_fr *value)
-{
-    *cz_frvec_push(cz_var_is_aux(v) ? aux : inputs) = *value;
-}
-
+/* Inputs only: aux values go straight into w->aux (cs.aux_values). */
 static void cz_cs_witness_alloc(cz_cs *cs, cz_var v, const cz_fr *value)
 {
     cz_cs_witness *w = (cz_cs_witness *)cs;
-    cz_cs_assign(&w->inputs, &w->aux, v, value);
+    CZ_ASSERT(!cz_var_is_aux(v));
+    *cz_frvec_push(&w->inputs) = *value;
 }
 
 static const cz_cs_ops cz_cs_witness_ops = {cz_cs_witness_alloc, cz_cs_count_enforce};
@@ -49,17 +47,17 @@ void cz_cs_witness_init(cz_cs_witness *w)
     w->cs.aux_values = &w->aux;
 }
 
-void cz_cs_witness_reserve(cz_cs_witness *w, size_t inputs, size_t aux)
+void cz_cs_witness_reserve(cz_cs_witness *w, size_t inputs, size_t aux, size_t dense)
 {
     cz_frvec_reserve(&w->inputs, inputs);
-    cz_frvec_reserve(&w->aux, aux);
+    cz_wpack_reserve(&w->aux, aux, dense);
 }
 
 void cz_cs_witness_free(cz_cs_witness *w)
 {
     cz_cs_release(&w->cs);
     cz_frvec_free(&w->inputs);
-    cz_frvec_free(&w->aux);
+    cz_wpack_free(&w->aux);
 }
 
 /* ---- check ---- */
@@ -67,7 +65,7 @@ void cz_cs_witness_free(cz_cs_witness *w)
 static void cz_cs_check_alloc(cz_cs *cs, cz_var v, const cz_fr *value)
 {
     cz_cs_check *c = (cz_cs_check *)cs;
-    cz_cs_assign(&c->inputs, &c->aux, v, value);
+    *cz_frvec_push(cz_var_is_aux(v) ? &c->aux : &c->inputs) = *value;
 }
 
 static void cz_cs_check_enforce(cz_cs *cs, const cz_lc *a, const cz_lc *b, const cz_lc *c)

@@ -22,11 +22,13 @@ void cz_cs_count_free(cz_cs_count *c);
 /* cs.aux_values points into the struct: it stays where cz_cs_witness_init put it */
 typedef struct cz_cs_witness {
     cz_cs cs;
-    cz_frvec inputs, aux;
+    cz_frvec inputs;
+    cz_wpack aux;
 } cz_cs_witness;
 
 void cz_cs_witness_init(cz_cs_witness *w);
-void cz_cs_witness_reserve(cz_cs_witness *w, size_t inputs, size_t aux);
+/* Room for the witness of a known shape: `dense` of the aux values neither 0 nor 1 (more grow). */
+void cz_cs_witness_reserve(cz_cs_witness *w, size_t inputs, size_t aux, size_t dense);
 void cz_cs_witness_free(cz_cs_witness *w);
 
 #define CZ_CS_CHECK_PATH 256

@@ -1,5 +1,6 @@
 #include "pce.h"
 
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -9,43 +10,115 @@
 
 /* ---- recording ---- */
 
-static void *cz_pce_grow(void *p, size_t *cap, size_t want, size_t elem)
+/* Room for want elements (doubling); false when the C library refuses. */
+static bool cz_pce_grow(void **p, size_t *cap, size_t want, size_t elem)
 {
     if (want <= *cap)
-        return p;
+        return true;
     size_t c = *cap ? *cap : 1024;
     while (c < want)
         c *= 2;
-    void *q = realloc(p, c * elem);
-    CZ_ASSERT(q != NULL);
+    void *q = realloc(*p, c * elem);
+    if (!q)
+        return false;
+    *p = q;
     *cap = c;
-    return q;
+    return true;
 }
 
-static void cz_csr_push_row(cz_csr *m, const cz_lc *lc)
+/* Shrinks an array to its length (kept as it is if the C library cannot). */
+static void cz_pce_trim(void **p, size_t *cap, size_t len, size_t elem)
 {
-    if (m->rows == 0) {
-        m->row_ptr = cz_pce_grow(m->row_ptr, &m->row_cap, 2, sizeof *m->row_ptr);
-        m->row_ptr[0] = 0;
+    if (len == 0 || len >= *cap)
+        return;
+    void *q = realloc(*p, len * elem);
+    if (q) {
+        *p = q;
+        *cap = len;
     }
-    m->row_ptr = cz_pce_grow(m->row_ptr, &m->row_cap, m->rows + 2, sizeof *m->row_ptr);
-    size_t nnz_cap = m->nnz_cap;
-    m->cols = cz_pce_grow(m->cols, &nnz_cap, m->nnz + lc->len, sizeof *m->cols);
-    m->coeffs = cz_pce_grow(m->coeffs, &m->nnz_cap, m->nnz + lc->len, sizeof *m->coeffs);
+}
+
+/* Appends lc as the next row of m (the hot loop keeps the arrays in registers). */
+static bool cz_csr_push_row(cz_csr *m, const cz_lc *lc)
+{
+    size_t cols_cap = m->nnz_cap; /* cols and coeffs grow together under nnz_cap */
+    if (!cz_pce_grow((void **)&m->row_ptr, &m->row_cap, m->rows + 2, sizeof *m->row_ptr) ||
+        !cz_pce_grow((void **)&m->cols, &cols_cap, m->nnz + lc->len, sizeof *m->cols) ||
+        !cz_pce_grow((void **)&m->coeffs, &m->nnz_cap, m->nnz + lc->len, sizeof *m->coeffs))
+        return false;
+    if (m->rows == 0)
+        m->row_ptr[0] = 0;
+    uint32_t *cols = m->cols + m->nnz;
+    cz_coeff_tag *coeffs = m->coeffs + m->nnz;
     for (uint32_t i = 0; i < lc->len; i++) {
         const cz_fr *value;
         cz_coeff_tag tag = cz_lc_term_tag(lc, i, &value);
-        if (tag & CZ_COEFF_POOL) {
-            m->pool = cz_pce_grow(m->pool, &m->pool_cap, m->pool_len + 1, sizeof *m->pool);
+        if (CZ_UNLIKELY(tag & CZ_COEFF_POOL)) {
+            if (!cz_pce_grow((void **)&m->pool, &m->pool_cap, m->pool_len + 1, sizeof *m->pool))
+                return false;
             m->pool[m->pool_len] = *value;
             CZ_ASSERT(m->pool_len < CZ_COEFF_POOL);
             tag = CZ_COEFF_POOL | (cz_coeff_tag)m->pool_len++;
         }
-        m->cols[m->nnz] = lc->terms[i].var; /* tagged until finish remaps it */
-        m->coeffs[m->nnz++] = tag;
+        cols[i] = lc->terms[i].var; /* tagged until cz_pce_complete remaps it */
+        coeffs[i] = tag;
     }
+    m->nnz += lc->len;
     CZ_ASSERT(m->nnz < UINT32_MAX);
     m->row_ptr[++m->rows] = (uint32_t)m->nnz;
+    return true;
+}
+
+void cz_pce_init(cz_pce *pce, bool with_c, size_t max_bytes)
+{
+    memset(pce, 0, sizeof *pce);
+    pce->has_c = with_c;
+    pce->max_bytes = max_bytes;
+}
+
+static size_t cz_pce_pool_len(const cz_pce *pce)
+{
+    return pce->m[0].pool_len + pce->m[1].pool_len + pce->m[2].pool_len;
+}
+
+bool cz_pce_push(cz_pce *pce, const cz_lc *a, const cz_lc *b, const cz_lc *c)
+{
+    /* what the rows hold once trimmed: a 4-byte offset per row, 8 bytes per term, and the
+     * pool entries they add */
+    size_t bytes = 8 + 8 * ((size_t)a->len + b->len) + (pce->has_c ? 4 + 8 * (size_t)c->len : 0);
+    if (pce->max_bytes && pce->bytes + bytes > pce->max_bytes) {
+        pce->over_limit = true;
+        return false;
+    }
+    size_t pool = cz_pce_pool_len(pce);
+    if (!cz_csr_push_row(&pce->m[0], a) || !cz_csr_push_row(&pce->m[1], b) ||
+        (pce->has_c && !cz_csr_push_row(&pce->m[2], c)))
+        return false;
+    pce->bytes += bytes + (cz_pce_pool_len(pce) - pool) * sizeof(cz_fr);
+    return true;
+}
+
+void cz_pce_complete(cz_pce *pce, uint32_t num_inputs, uint32_t num_aux)
+{
+    /* inputs and aux interleave during synthesis (inputize, pack_into_inputs), so columns are
+     * mapped into [inputs | aux] only now that num_inputs is final */
+    pce->num_inputs = num_inputs;
+    pce->num_aux = num_aux;
+    pce->num_constraints = pce->m[0].rows;
+    CZ_ASSERT((uint64_t)num_inputs + num_aux < UINT32_MAX);
+    for (int k = 0; k < 3; k++) {
+        cz_csr *m = &pce->m[k];
+        for (size_t i = 0; i < m->nnz; i++) {
+            cz_var v = m->cols[i];
+            m->cols[i] = cz_var_is_aux(v) ? num_inputs + cz_var_index(v) : v;
+        }
+        /* the doublings leave up to half of each array unused: a shape keeps them for good */
+        cz_pce_trim((void **)&m->row_ptr, &m->row_cap, m->rows + 1, sizeof *m->row_ptr);
+        size_t cols_cap = m->nnz_cap;
+        cz_pce_trim((void **)&m->cols, &cols_cap, m->nnz, sizeof *m->cols);
+        cz_pce_trim((void **)&m->coeffs, &m->nnz_cap, m->nnz, sizeof *m->coeffs);
+        cz_pce_trim((void **)&m->pool, &m->pool_cap, m->pool_len, sizeof *m->pool);
+    }
 }
 
 static void cz_pce_mark(const cz_lc *lc, cz_bitvec *inputs, cz_bitvec *aux)
@@ -76,44 +149,39 @@ static void cz_cs_record_alloc(cz_cs *cs, cz_var v, const cz_fr *value)
 static void cz_cs_record_enforce(cz_cs *cs, const cz_lc *a, const cz_lc *b, const cz_lc *c)
 {
     cz_pce *pce = ((cz_cs_record *)cs)->pce;
-    cz_csr_push_row(&pce->m[0], a);
-    cz_csr_push_row(&pce->m[1], b);
-    cz_csr_push_row(&pce->m[2], c);
+    if (cs->status != CZ_OK)
+        return;
+    if (!cz_pce_push(pce, a, b, c)) {
+        cz_cs_fail(cs, CZ_ERR_NOMEM);
+        return;
+    }
     cz_pce_mark(a, NULL, &pce->a_aux);
     cz_pce_mark(b, &pce->b_input, &pce->b_aux);
 }
 
 static const cz_cs_ops cz_cs_record_ops = {cz_cs_record_alloc, cz_cs_record_enforce};
 
-void cz_cs_record_init(cz_cs_record *r, cz_pce *out)
+void cz_cs_record_init(cz_cs_record *r, cz_pce *out, bool with_c)
 {
-    memset(out, 0, sizeof *out);
+    cz_pce_init(out, with_c, 0);
     r->pce = out;
     cz_cs_init(&r->cs, &cz_cs_record_ops, false);
 }
 
-void cz_cs_record_finish(cz_cs_record *r)
+cz_status cz_cs_record_finish(cz_cs_record *r)
 {
     cz_cs *cs = &r->cs;
-    cz_pce *pce = r->pce;
     for (uint32_t i = 0; i < cs->num_inputs; i++) {
         cz_lc *a = cz_cs_lc(cs, 0), *b = cz_cs_lc(cs, 1), *c = cz_cs_lc(cs, 2);
         cz_lc_add(a, cz_var_input(i));
         cz_cs_enforce(cs, "input constraint", a, b, c);
     }
-    /* inputs and aux interleave during synthesis (inputize, pack_into_inputs), so columns are
-     * mapped into [inputs | aux] only now that num_inputs is final */
-    pce->num_inputs = cs->num_inputs;
-    pce->num_aux = cs->num_aux;
-    pce->num_constraints = cs->num_constraints;
-    CZ_ASSERT((uint64_t)pce->num_inputs + pce->num_aux < UINT32_MAX);
-    for (int k = 0; k < 3; k++) {
-        cz_csr *m = &pce->m[k];
-        for (size_t i = 0; i < m->nnz; i++) {
-            cz_var v = m->cols[i];
-            m->cols[i] = cz_var_is_aux(v) ? pce->num_inputs + cz_var_index(v) : v;
-        }
+    if (cs->status != CZ_OK) {
+        cz_pce_free(r->pce);
+        return cs->status;
     }
+    cz_pce_complete(r->pce, cs->num_inputs, cs->num_aux);
+    return CZ_OK;
 }
 
 void cz_cs_record_free(cz_cs_record *r) { cz_cs_release(&r->cs); }
@@ -132,23 +200,36 @@ void cz_pce_free(cz_pce *pce)
     memset(pce, 0, sizeof *pce);
 }
 
+size_t cz_pce_bytes(const cz_pce *pce)
+{
+    size_t bytes = (pce->a_aux.cap + pce->b_input.cap + pce->b_aux.cap) * sizeof(uint64_t);
+    for (int k = 0; k < 3; k++) {
+        const cz_csr *m = &pce->m[k];
+        bytes += m->row_cap * sizeof *m->row_ptr +
+                 m->nnz_cap * (sizeof *m->cols + sizeof *m->coeffs) + m->pool_cap * sizeof *m->pool;
+    }
+    return bytes;
+}
+
 /* ---- evaluation ---- */
 
 typedef struct cz_pce_eval_job {
     const cz_pce *pce;
-    const cz_fr *inputs, *aux;
+    const cz_fr *inputs;
+    const cz_wpack *aux;
     cz_fr *out[3];
-    bool derive_c;
+    const cz_cancel *cancel;
+    atomic_bool cancelled;
 } cz_pce_eval_job;
 
 static void cz_csr_eval_row(cz_fr *r, const cz_csr *m, size_t row, uint32_t num_inputs,
-                            const cz_fr *inputs, const cz_fr *aux)
+                            const cz_fr *inputs, const cz_wpack *aux)
 {
     cz_fr_sum acc;
     cz_fr_sum_init(&acc);
     for (uint32_t i = m->row_ptr[row]; i < m->row_ptr[row + 1]; i++) {
         uint32_t col = m->cols[i];
-        const cz_fr *w = col < num_inputs ? &inputs[col] : &aux[col - num_inputs];
+        const cz_fr *w = col < num_inputs ? &inputs[col] : cz_wpack_get(aux, col - num_inputs);
         cz_fr_sum_term(&acc, m->coeffs[i], m->pool, w);
     }
     cz_fr_sum_get(r, &acc);
@@ -156,41 +237,46 @@ static void cz_csr_eval_row(cz_fr *r, const cz_csr *m, size_t row, uint32_t num_
 
 static void cz_pce_eval_rows(void *vctx, size_t begin, size_t end)
 {
-    const cz_pce_eval_job *job = vctx;
+    cz_pce_eval_job *job = vctx;
     const cz_pce *pce = job->pce;
-    for (size_t row = begin; row < end; row++) {
-        for (int k = 0; k < 2; k++)
-            cz_csr_eval_row(&job->out[k][row], &pce->m[k], row, pce->num_inputs, job->inputs,
-                            job->aux);
-        if (job->derive_c)
-            cz_fr_mul(&job->out[2][row], &job->out[0][row], &job->out[1][row]);
-        else
-            cz_csr_eval_row(&job->out[2][row], &pce->m[2], row, pce->num_inputs, job->inputs,
-                            job->aux);
+    if (cz_cancelled(job->cancel)) {
+        atomic_store_explicit(&job->cancelled, true, memory_order_relaxed);
+        return;
     }
+    for (size_t row = begin; row < end; row++)
+        for (int k = 0; k < 3; k++)
+            if (job->out[k])
+                cz_csr_eval_row(&job->out[k][row], &pce->m[k], row, pce->num_inputs, job->inputs,
+                                job->aux);
 }
 
-void cz_pce_eval(const cz_pce *pce, cz_pool *pool, const cz_fr *inputs, const cz_fr *aux, cz_fr *a,
-                 cz_fr *b, cz_fr *c, bool derive_c)
+cz_status cz_pce_eval(const cz_pce *pce, cz_pool *pool, const cz_fr *inputs, const cz_wpack *aux,
+                      cz_fr *a, cz_fr *b, cz_fr *c, const cz_cancel *cancel)
 {
-    cz_pce_eval_job job = {pce, inputs, aux, {a, b, c}, derive_c};
+    CZ_ASSERT(c == NULL || pce->has_c);
+    CZ_ASSERT(aux->len == pce->num_aux && !aux->failed);
+    cz_pce_eval_job job = {pce, inputs, aux, {a, b, c}, cancel, false};
     cz_pool_parallel_for(pool, pce->num_constraints, 8192, cz_pce_eval_rows, &job);
+    return atomic_load(&job.cancelled) ? CZ_ERR_CANCELLED : CZ_OK;
 }
 
 /* ---- files ---- */
 
-/* Layout (little-endian): the header below, then for A, B, C: row_ptr[rows + 1] u32,
- * cols[nnz] u32, coeffs[nnz] u32, pool[pool_len] Fr (Montgomery limbs); then the density
+/* Layout (little-endian): the header below, then for A, B and (flag set) C: row_ptr[rows + 1]
+ * u32, cols[nnz] u32, coeffs[nnz] u32, pool[pool_len] Fr (Montgomery limbs); then the density
  * words of a_aux, b_input, b_aux. */
 typedef struct cz_pce_header {
-    char magic[8]; /* "CZPCE\0\0\1" */
+    char magic[8]; /* "CZPCE\0\0\2" */
     uint32_t num_inputs, num_aux;
     uint64_t num_constraints;
+    uint64_t flags; /* CZ_PCE_FLAG_C: C is recorded */
     uint64_t nnz[3];
     uint64_t pool_len[3];
 } cz_pce_header;
 
-static const char cz_pce_magic[8] = {'C', 'Z', 'P', 'C', 'E', 0, 0, 1};
+#define CZ_PCE_FLAG_C 1u
+
+static const char cz_pce_magic[8] = {'C', 'Z', 'P', 'C', 'E', 0, 0, 2};
 
 static bool cz_pce_write(FILE *f, const void *p, size_t n) { return !n || fwrite(p, 1, n, f) == n; }
 
@@ -201,14 +287,16 @@ cz_status cz_pce_save(const cz_pce *pce, const char *path)
     FILE *f = out.f;
     cz_pce_header h = {.num_inputs = pce->num_inputs,
                        .num_aux = pce->num_aux,
-                       .num_constraints = pce->num_constraints};
+                       .num_constraints = pce->num_constraints,
+                       .flags = pce->has_c ? CZ_PCE_FLAG_C : 0};
     memcpy(h.magic, cz_pce_magic, sizeof h.magic);
-    for (int k = 0; k < 3; k++) {
+    int matrices = pce->has_c ? 3 : 2;
+    for (int k = 0; k < matrices; k++) {
         h.nnz[k] = pce->m[k].nnz;
         h.pool_len[k] = pce->m[k].pool_len;
     }
     bool ok = cz_pce_write(f, &h, sizeof h);
-    for (int k = 0; k < 3 && ok; k++) {
+    for (int k = 0; k < matrices && ok; k++) {
         const cz_csr *m = &pce->m[k];
         ok = cz_pce_write(f, m->row_ptr, (m->rows + 1) * sizeof *m->row_ptr) &&
              cz_pce_write(f, m->cols, m->nnz * sizeof *m->cols) &&
@@ -302,11 +390,16 @@ static cz_status cz_pce_load_body(cz_pce_reader *r, cz_pce *pce)
     r->offset = sizeof h;
     if (h.num_inputs == 0 || h.num_constraints < h.num_inputs || h.num_constraints >= UINT32_MAX)
         return cz_pce_fail(r, CZ_ERR_BAD_PARAMS, "header: inconsistent counts");
+    if (h.flags & ~(uint64_t)CZ_PCE_FLAG_C)
+        return cz_pce_fail(r, CZ_ERR_BAD_PARAMS, "header: unknown flags");
     pce->num_inputs = h.num_inputs;
     pce->num_aux = h.num_aux;
     pce->num_constraints = h.num_constraints;
+    pce->has_c = (h.flags & CZ_PCE_FLAG_C) != 0;
+    if (!pce->has_c && (h.nnz[2] || h.pool_len[2]))
+        return cz_pce_fail(r, CZ_ERR_BAD_PARAMS, "header: terms for C, which is not recorded");
     cz_status st;
-    for (int k = 0; k < 3; k++) {
+    for (int k = 0; k < (pce->has_c ? 3 : 2); k++) {
         cz_csr *m = &pce->m[k];
         if (h.nnz[k] >= UINT32_MAX || h.pool_len[k] >= CZ_COEFF_POOL)
             return cz_pce_fail(r, CZ_ERR_BAD_PARAMS, "header: matrix too large");

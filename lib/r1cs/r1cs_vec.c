@@ -4,8 +4,7 @@
 
 #include "check.h"
 
-/* Resizes *p to cap elements; false (unchanged) when a fallible allocator fails. */
-static bool cz_vec_resize(void **p, size_t *cap, size_t want, size_t elem, const cz_allocator *al)
+bool cz_vec_resize(void **p, size_t *cap, size_t want, size_t elem, const cz_allocator *al)
 {
     void *q = cz_al_resize(al, *p, *cap * elem, want * elem);
     if (!q) {
@@ -17,8 +16,7 @@ static bool cz_vec_resize(void **p, size_t *cap, size_t want, size_t elem, const
     return true;
 }
 
-/* Doubling growth to hold `want`. */
-static bool cz_vec_grow(void **p, size_t *cap, size_t want, size_t elem, const cz_allocator *al)
+bool cz_vec_grow(void **p, size_t *cap, size_t want, size_t elem, const cz_allocator *al)
 {
     size_t c = *cap ? *cap : 64;
     while (c < want)

@@ -32,6 +32,11 @@ typedef struct cz_bitvec {
     bool failed;
 } cz_bitvec;
 
+/* Resizes *p (cap elements of elem bytes) to exactly want elements; doubling growth to hold
+ * want. false (unchanged) when a fallible allocator fails; the default one aborts. */
+bool cz_vec_resize(void **p, size_t *cap, size_t want, size_t elem, const cz_allocator *al);
+bool cz_vec_grow(void **p, size_t *cap, size_t want, size_t elem, const cz_allocator *al);
+
 /* Capacity for n elements (exactly). false only through an allocator that failed. */
 bool cz_frvec_reserve(cz_frvec *v, size_t n);
 /* The push of a full vector: grows it, or returns the sink once growth has failed. */

@@ -43,47 +43,69 @@ bool gs_same_blank(gs_circuit fn, const void *ctx)
     return ok;
 }
 
-bool gs_prove_pce(gs_circuit fn, const void *ctx)
+/* The pre-compiled path, with C recorded (c = C·w, on the calling thread) or not (a and b only,
+ * on a pool), against the proving assignment p and the witness oracle. */
+static bool gs_pce_agrees(gs_circuit fn, const void *ctx, bool with_c, const cz_cs_prove *p,
+                          const cz_cs_check *chk)
 {
-    cz_cs_prove p;
-    cz_cs_prove_init(&p, true, NULL, NULL);
-    fn(&p.cs, ctx);
-    cz_cs_prove_finish(&p);
-    bool ok = p.cs.status == CZ_OK;
-    size_t n = p.a.len;
-    for (size_t i = 0; ok && i < n; i++) {
-        cz_fr ab;
-        cz_fr_mul(&ab, &p.a.v[i], &p.b.v[i]);
-        ok = cz_fr_eq(&ab, &p.c.v[i]);
-    }
-
     cz_pce pce;
     cz_cs_record rec;
-    cz_cs_record_init(&rec, &pce);
+    cz_cs_record_init(&rec, &pce, with_c);
     fn(&rec.cs, ctx);
-    cz_cs_record_finish(&rec);
+    bool ok = cz_cs_record_finish(&rec) == CZ_OK;
     cz_cs_record_free(&rec);
     cz_cs_witness w;
     cz_cs_witness_init(&w);
     fn(&w.cs, ctx);
-
-    ok = ok && pce.num_inputs == p.cs.num_inputs && pce.num_aux == p.cs.num_aux &&
-         pce.num_constraints == n;
-    ok = ok && w.inputs.len == p.inputs.len && gt_fr_eq_n(w.inputs.v, p.inputs.v, p.inputs.len);
-    ok = ok && w.aux.len == p.aux.len && gt_fr_eq_n(w.aux.v, p.aux.v, p.aux.len);
-    ok = ok && gt_bitvec_eq(&pce.a_aux, &p.a_aux) && gt_bitvec_eq(&pce.b_input, &p.b_input) &&
-         gt_bitvec_eq(&pce.b_aux, &p.b_aux);
+    size_t n = p->a.len;
+    ok = ok && pce.num_inputs == p->cs.num_inputs && pce.num_aux == p->cs.num_aux &&
+         pce.num_constraints == n && pce.has_c == with_c;
+    ok = ok && w.inputs.len == p->inputs.len && gt_fr_eq_n(w.inputs.v, p->inputs.v, p->inputs.len);
+    ok = ok && gt_wpack_eq_n(&w.aux, chk->aux.v, chk->aux.len);
+    ok = ok && gt_bitvec_eq(&pce.a_aux, &p->a_aux) && gt_bitvec_eq(&pce.b_input, &p->b_input) &&
+         gt_bitvec_eq(&pce.b_aux, &p->b_aux);
     if (ok) {
-        cz_fr *abc = malloc(3 * n * sizeof *abc);
-        for (int derive = 0; ok && derive < 2; derive++) {
-            cz_pce_eval(&pce, NULL, w.inputs.v, w.aux.v, abc, abc + n, abc + 2 * n, derive);
-            ok = gt_fr_eq_n(abc, p.a.v, n) && gt_fr_eq_n(abc + n, p.b.v, n) &&
-                 gt_fr_eq_n(abc + 2 * n, p.c.v, n);
-        }
+        cz_fr *abc = calloc(3 * n + 1, sizeof *abc);
+        cz_pool *pool = NULL;
+        if (!with_c)
+            ok = cz_pool_create(&pool, 2, 0, "pce") == CZ_OK;
+        ok = ok && cz_pce_eval(&pce, pool, w.inputs.v, &w.aux, abc, abc + n,
+                               with_c ? abc + 2 * n : NULL, NULL) == CZ_OK;
+        ok = ok && gt_fr_eq_n(abc, p->a.v, n) && gt_fr_eq_n(abc + n, p->b.v, n) &&
+             (!with_c || gt_fr_eq_n(abc + 2 * n, p->c.v, n));
+        cz_pool_destroy(pool);
         free(abc);
     }
     cz_cs_witness_free(&w);
     cz_pce_free(&pce);
+    return ok;
+}
+
+bool gs_prove_pce(gs_circuit fn, const void *ctx)
+{
+    /* the witness oracle: the checking backend keeps every value as it was allocated */
+    cz_cs_check chk;
+    cz_cs_check_init(&chk);
+    fn(&chk.cs, ctx);
+    cz_cs_prove p, q;
+    cz_cs_prove_init(&p, CZ_CS_PROVE_ABC, NULL, NULL);
+    cz_cs_prove_init(&q, CZ_CS_PROVE_AB, NULL, NULL);
+    fn(&p.cs, ctx);
+    fn(&q.cs, ctx);
+    bool ok = chk.cs.status == CZ_OK && cz_cs_prove_finish(&p) == CZ_OK &&
+              cz_cs_prove_finish(&q) == CZ_OK;
+    size_t n = p.a.len;
+    /* packed witnesses hold the oracle's values; a and b are the same either way, and c
+     * derived as a·b (what the prover does) equals c evaluated as ⟨C,z⟩ */
+    ok = ok && gt_wpack_eq_n(&p.aux, chk.aux.v, chk.aux.len) &&
+         gt_wpack_eq_n(&q.aux, chk.aux.v, chk.aux.len);
+    ok = ok && q.a.len == n && q.c.len == 0 && p.c.len == n && gt_fr_eq_n(q.a.v, p.a.v, n) &&
+         gt_fr_eq_n(q.b.v, p.b.v, n) && gt_c_is_ab(p.c.v, q.a.v, q.b.v, n);
+    ok = ok && gt_bitvec_eq(&q.a_aux, &p.a_aux) && gt_bitvec_eq(&q.b_input, &p.b_input) &&
+         gt_bitvec_eq(&q.b_aux, &p.b_aux);
+    ok = ok && gs_pce_agrees(fn, ctx, true, &p, &chk) && gs_pce_agrees(fn, ctx, false, &p, &chk);
+    cz_cs_prove_free(&q);
     cz_cs_prove_free(&p);
+    cz_cs_check_free(&chk);
     return ok;
 }

@@ -7,9 +7,10 @@
  *                   constraint unsatisfied: no allocated value is free;
  *   gs_same_blank:  with and without values the recorded constraints are identical (a blank
  *                   circuit, as parameter generation synthesizes it, has the proving shape);
- *   gs_prove_pce:   the proving backend and the pre-compiled path (cz_cs_record, cz_cs_witness,
- *                   cz_pce_eval with and without derive_c) give identical a, b, c, assignments
- *                   and densities, and the proving assignment is satisfied.
+ *   gs_prove_pce:   the proving backend (with c evaluated, and without: c derived as a·b must
+ *                   equal it) and the pre-compiled path (cz_cs_record with and without C,
+ *                   cz_cs_witness, cz_pce_eval) give identical a, b, c, packed witnesses equal
+ *                   to the checking backend's plain one, and identical densities.
  */
 #ifndef CZ_GADGET_SHAPE_H
 #define CZ_GADGET_SHAPE_H

@@ -328,6 +328,34 @@ bool gt_fr_eq_n(const cz_fr *x, const cz_fr *y, size_t n)
     return n == 0 || memcmp(x, y, n * sizeof *x) == 0;
 }
 
+bool gt_wpack_eq_n(const cz_wpack *p, const cz_fr *y, size_t n)
+{
+    if (p->failed || p->len != n)
+        return false;
+    size_t dense = 0;
+    bool ok = true;
+    for (size_t i = 0; i < n; i++) {
+        ok &= cz_fr_eq(cz_wpack_get(p, i), &y[i]);
+        dense += !cz_fr_is_zero(&y[i]) && !cz_fr_is_one(&y[i]);
+    }
+    cz_fr *u = malloc((n ? n : 1) * sizeof *u);
+    cz_wpack_unpack(p, u, NULL);
+    ok = ok && gt_fr_eq_n(u, y, n) && p->dense_len == dense;
+    free(u);
+    return ok;
+}
+
+bool gt_c_is_ab(const cz_fr *c, const cz_fr *a, const cz_fr *b, size_t n)
+{
+    bool ok = true;
+    for (size_t i = 0; i < n; i++) {
+        cz_fr ab;
+        cz_fr_mul(&ab, &a[i], &b[i]);
+        ok &= cz_fr_eq(&ab, &c[i]);
+    }
+    return ok;
+}
+
 bool gt_bitvec_eq(const cz_bitvec *x, const cz_bitvec *y)
 {
     if (x->len != y->len)

@@ -62,6 +62,11 @@ bool gt_lc_equal(const cz_lc *p, const cz_lc *q);
 bool gt_recs_equal(const gt_rec *x, const gt_rec *y);
 bool gt_fr_eq_n(const cz_fr *x, const cz_fr *y, size_t n);
 bool gt_bitvec_eq(const cz_bitvec *x, const cz_bitvec *y);
+/* The packed witness holds exactly the n values y: value by value (cz_wpack_get) and unpacked,
+ * with one dense slot per value that is neither 0 nor 1. */
+bool gt_wpack_eq_n(const cz_wpack *p, const cz_fr *y, size_t n);
+/* c[i] = a[i]·b[i] for every row: c derived equals c evaluated. */
+bool gt_c_is_ab(const cz_fr *c, const cz_fr *a, const cz_fr *b, size_t n);
 
 /* A model Boolean: a constant, or Is/Not of the bit at aux index v. */
 typedef struct gm_bool {

@@ -10,6 +10,7 @@
 #include "cs_simple.h"
 #include "cuzk/circuits.h"
 #include "cz_test.h"
+#include "gadget_shape.h"
 #include "gadget_test.h"
 #include "pce.h"
 #include "poseidon.h"
@@ -19,9 +20,36 @@
 
 typedef void (*circuit_fn)(cz_cs *cs, uint32_t size, uint64_t seed);
 
-/* Every backend sees the same shape; prove (C evaluated and c derived), the pre-compiled path
- * (C evaluated and c derived, the matrices recorded from another seed) agree bit for bit; the
- * check backend finds the witness satisfied. */
+typedef struct circuit_ctx {
+    circuit_fn circuit;
+    uint32_t size;
+    uint64_t seed;
+} circuit_ctx;
+
+static void circuit_run(cz_cs *cs, const void *vctx)
+{
+    const circuit_ctx *c = vctx;
+    c->circuit(cs, c->size, c->seed);
+}
+
+/* Whether two recordings (A and B) are the same matrices. */
+static bool csr_equal(const cz_pce *x, const cz_pce *y)
+{
+    bool ok = x->num_constraints == y->num_constraints && x->num_aux == y->num_aux;
+    for (int k = 0; ok && k < 2; k++) {
+        const cz_csr *p = &x->m[k], *q = &y->m[k];
+        ok = p->rows == q->rows && p->nnz == q->nnz && p->pool_len == q->pool_len &&
+             memcmp(p->row_ptr, q->row_ptr, (p->rows + 1) * sizeof *p->row_ptr) == 0 &&
+             memcmp(p->cols, q->cols, p->nnz * sizeof *p->cols) == 0 &&
+             memcmp(p->coeffs, q->coeffs, p->nnz * sizeof *p->coeffs) == 0 &&
+             gt_fr_eq_n(p->pool, q->pool, p->pool_len);
+    }
+    return ok;
+}
+
+/* Every backend sees the same shape; prove (c evaluated and derived) and the pre-compiled path
+ * (with and without C) agree bit for bit (gs_prove_pce), the check backend finds the witness
+ * satisfied, and the recorded matrices do not depend on the witness. */
 static void backends_agree(circuit_fn circuit, uint32_t size, uint64_t seed)
 {
     cz_test_note("size %u seed %llu", size, (unsigned long long)seed);
@@ -35,54 +63,23 @@ static void backends_agree(circuit_fn circuit, uint32_t size, uint64_t seed)
     CZ_CHECK(!chk.failed && chk.cs.status == CZ_OK);
     CZ_CHECK(chk.cs.num_constraints == cnt.cs.num_constraints);
     CZ_CHECK(chk.cs.num_inputs == cnt.cs.num_inputs && chk.cs.num_aux == cnt.cs.num_aux);
-
-    cz_cs_prove p, q;
-    cz_cs_prove_init(&p, true, NULL, NULL);
-    cz_cs_prove_init(&q, false, NULL, NULL);
-    circuit(&p.cs, size, seed);
-    circuit(&q.cs, size, seed);
-    cz_cs_prove_finish(&p);
-    cz_cs_prove_finish(&q);
-    size_t rows = (size_t)cnt.cs.num_constraints + cnt.cs.num_inputs;
-    CZ_CHECK(p.cs.status == CZ_OK && p.a.len == rows && q.a.len == rows);
-    CZ_CHECK(gt_fr_eq_n(p.aux.v, chk.aux.v, chk.aux.len) && p.aux.len == chk.aux.len);
-    CZ_CHECK(gt_fr_eq_n(p.a.v, q.a.v, rows) && gt_fr_eq_n(p.b.v, q.b.v, rows));
-    CZ_CHECK(gt_fr_eq_n(p.c.v, q.c.v, rows)); /* satisfied: ⟨C,z⟩ = a·b on every row */
-
-    cz_pce pce;
-    cz_cs_record rec;
-    cz_cs_record_init(&rec, &pce);
-    circuit(&rec.cs, size, seed ^ 0x9e3779b97f4a7c15ull);
-    cz_cs_record_finish(&rec);
-    cz_cs_record_free(&rec);
-    CZ_CHECK(pce.num_constraints == rows && pce.num_aux == cnt.cs.num_aux);
-    CZ_CHECK(pce.num_inputs == cnt.cs.num_inputs);
-    CZ_CHECK(gt_bitvec_eq(&pce.a_aux, &p.a_aux) && gt_bitvec_eq(&pce.b_input, &p.b_input) &&
-             gt_bitvec_eq(&pce.b_aux, &p.b_aux));
-
-    cz_cs_witness w;
-    cz_cs_witness_init(&w);
-    circuit(&w.cs, size, seed);
-    CZ_CHECK(w.aux.len == p.aux.len && gt_fr_eq_n(w.aux.v, p.aux.v, p.aux.len));
-    CZ_CHECK(w.inputs.len == p.inputs.len && gt_fr_eq_n(w.inputs.v, p.inputs.v, p.inputs.len));
-    cz_fr *abc = malloc(3 * rows * sizeof *abc);
-    cz_pool *pool = NULL;
-    CZ_CHECK_OK(cz_pool_create(&pool, 2, 0, "circuits"));
-    for (int derive = 0; derive < 2; derive++) {
-        memset(abc, 0, 3 * rows * sizeof *abc);
-        cz_pce_eval(&pce, derive ? pool : NULL, w.inputs.v, w.aux.v, abc, abc + rows,
-                    abc + 2 * rows, derive);
-        CZ_CHECK(gt_fr_eq_n(abc, p.a.v, rows));
-        CZ_CHECK(gt_fr_eq_n(abc + rows, p.b.v, rows));
-        CZ_CHECK(gt_fr_eq_n(abc + 2 * rows, p.c.v, rows));
-    }
-    cz_pool_destroy(pool);
-    free(abc);
-    cz_cs_witness_free(&w);
-    cz_pce_free(&pce);
-    cz_cs_prove_free(&q);
-    cz_cs_prove_free(&p);
     cz_cs_check_free(&chk);
+
+    circuit_ctx ctx = {circuit, size, seed};
+    CZ_CHECK(gs_prove_pce(circuit_run, &ctx));
+
+    cz_pce pce[2];
+    for (int k = 0; k < 2; k++) {
+        cz_cs_record rec;
+        cz_cs_record_init(&rec, &pce[k], false);
+        circuit(&rec.cs, size, seed ^ (k ? 0x9e3779b97f4a7c15ull : 0));
+        CZ_CHECK_OK(cz_cs_record_finish(&rec));
+        cz_cs_record_free(&rec);
+    }
+    CZ_CHECK(pce[0].num_constraints == cnt.cs.num_constraints + cnt.cs.num_inputs);
+    CZ_CHECK(csr_equal(&pce[0], &pce[1]));
+    cz_pce_free(&pce[0]);
+    cz_pce_free(&pce[1]);
     cz_cs_count_free(&cnt);
 }
 
@@ -216,7 +213,7 @@ static void test_circuits_synth_api(void)
     for (unsigned ci = 0; cz_test_circuit(ci) != NULL; ci++) {
         const cz_test_circuit_info *info = cz_test_circuit(ci);
         uint32_t size = info->min_size + 1;
-        uint64_t abc = 0, wit = 0, dens = 0, constraints = 0;
+        uint64_t ab = 0, c = 0, wit = 0, dens = 0, constraints = 0;
         for (unsigned b = 0; b < CZ_SYNTH_BACKENDS; b++) {
             cz_synth *s = NULL;
             cz_synth_backend backend;
@@ -228,25 +225,32 @@ static void test_circuits_synth_api(void)
             CZ_CHECK_OK(cz_synth_run(s, b % 2 ? pool : NULL, 3, 7, CZ_SYNTH_HASH, &st));
             CZ_CHECK(st.instances == 3 && st.wall_s > 0);
             const cz_synth_shape *shape = cz_synth_shape_of(s);
-            if (backend <= CZ_SYNTH_PCE_AB) {
+            if (backend <= CZ_SYNTH_PCE_C) {
                 if (constraints == 0)
                     constraints = shape->constraints;
                 CZ_CHECK(shape->constraints == constraints);
-                if (abc == 0)
-                    abc = st.abc_hash, dens = st.density_hash;
-                CZ_CHECK(st.abc_hash == abc && st.density_hash == dens);
-                CZ_CHECK(st.output_bytes >= 3 * 32 * constraints);
+                if (ab == 0)
+                    ab = st.ab_hash, c = st.c_hash, dens = st.density_hash;
+                /* c evaluated (the _c backends) hashes as c derived (the others) */
+                CZ_CHECK(st.ab_hash == ab && st.c_hash == c && st.density_hash == dens);
+                bool with_c = backend == CZ_SYNTH_PROVE_C || backend == CZ_SYNTH_PCE_C;
+                CZ_CHECK(st.abc_bytes == (with_c ? 3 : 2) * 32 * constraints);
+                CZ_CHECK(st.output_bytes == st.abc_bytes + st.witness_bytes + st.density_bytes);
+                /* the packed witness: the bits in 24-byte words, the dense values whole */
+                CZ_CHECK(st.dense_aux + st.binary_aux == shape->aux);
+                CZ_CHECK(st.witness_bytes ==
+                         32 * shape->inputs + (shape->aux + 63) / 64 * 24 + 32 * st.dense_aux);
             }
             if (backend != CZ_SYNTH_COUNT) {
                 if (wit == 0)
                     wit = st.witness_hash;
                 CZ_CHECK(st.witness_hash == wit && st.binary_aux > 0);
             }
-            CZ_CHECK((shape->nnz[0] > 0) ==
-                     (backend == CZ_SYNTH_PCE || backend == CZ_SYNTH_PCE_AB));
+            CZ_CHECK((shape->nnz[0] > 0) == (backend == CZ_SYNTH_PCE || backend == CZ_SYNTH_PCE_C));
+            CZ_CHECK((shape->nnz[2] > 0) == (backend == CZ_SYNTH_PCE_C));
             cz_synth_destroy(s);
         }
-        CZ_CHECK(abc != 0 && wit != 0 && dens != 0);
+        CZ_CHECK(ab != 0 && c != 0 && wit != 0 && dens != 0);
     }
     cz_pool_destroy(pool);
     cz_synth *s = NULL;

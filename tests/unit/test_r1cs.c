@@ -11,6 +11,7 @@
 #include "cs_prove.h"
 #include "cs_simple.h"
 #include "cz_test.h"
+#include "gadget_test.h"
 #include "pce.h"
 
 static void rand_fr(cz_rng *rng, cz_fr *r)
@@ -233,6 +234,9 @@ static void rc_synthesize(cz_cs *cs, uint64_t seed, rc_expect *e, int corrupt)
         for (int i = 0; i < allocs; i++) {
             cz_fr v;
             rand_fr(&rng, &v);
+            uint64_t kind = cz_rng_u64(&rng);
+            if (kind % 3 != 0) /* mostly bits, as in Filecoin's circuits: the packed witness */
+                v = (kind & 8) ? cz_fr_one : cz_fr_zero;
             if (ninputs < 64 && cz_rng_u64(&rng) % 7 == 0) {
                 if (e)
                     e->inputs[ninputs] = v;
@@ -345,24 +349,36 @@ static void test_r1cs_backends(void)
 
         /* proving assignment, C evaluated */
         cz_cs_prove p;
-        cz_cs_prove_init(&p, true, NULL, NULL);
+        cz_cs_prove_init(&p, CZ_CS_PROVE_ABC, NULL, NULL);
         rc_synthesize(&p.cs, seed, e, -1);
-        cz_cs_prove_finish(&p);
+        CZ_CHECK_OK(cz_cs_prove_finish(&p));
         CZ_CHECK(p.cs.num_inputs == e->ninputs && p.cs.num_aux == e->naux);
         CZ_CHECK(p.cs.num_constraints == e->nconstraints && p.a.len == e->nconstraints);
         CZ_CHECK(fr_eq_n(p.inputs.v, e->inputs, e->ninputs));
-        CZ_CHECK(fr_eq_n(p.aux.v, e->aux, e->naux));
+        CZ_CHECK(gt_wpack_eq_n(&p.aux, e->aux, e->naux));
         check_abc(e, p.a.v, p.b.v, p.c.v);
         CZ_CHECK(density_eq(&p.a_aux, e->a_aux, e->naux));
         CZ_CHECK(density_eq(&p.b_input, e->b_input, e->ninputs));
         CZ_CHECK(density_eq(&p.b_aux, e->b_aux, e->naux));
 
-        /* proving assignment, c derived as a·b */
+        /* proving assignment as the prover runs it: no c (the quotient derives it as a·b) */
         cz_cs_prove q;
-        cz_cs_prove_init(&q, false, NULL, NULL);
+        cz_cs_prove_init(&q, CZ_CS_PROVE_AB, NULL, NULL);
         rc_synthesize(&q.cs, seed, NULL, -1);
-        cz_cs_prove_finish(&q);
-        check_abc(e, q.a.v, q.b.v, q.c.v);
+        CZ_CHECK_OK(cz_cs_prove_finish(&q));
+        CZ_CHECK(q.c.len == 0 && q.a.len == e->nconstraints);
+        CZ_CHECK(fr_eq_n(q.a.v, e->a, e->nconstraints) && fr_eq_n(q.b.v, e->b, e->nconstraints));
+        CZ_CHECK(gt_c_is_ab(e->c, q.a.v, q.b.v, e->nconstraints));
+        CZ_CHECK(gt_wpack_eq_n(&q.aux, e->aux, e->naux));
+        cz_cs_prove_free(&q);
+
+        /* witness only (the pre-compiled path's pass in the prover) */
+        cz_cs_prove_init(&q, CZ_CS_PROVE_WITNESS, NULL, NULL);
+        rc_synthesize(&q.cs, seed, NULL, -1);
+        CZ_CHECK_OK(cz_cs_prove_finish(&q));
+        CZ_CHECK(q.cs.num_constraints == e->nconstraints && q.a.len == 0);
+        CZ_CHECK(gt_wpack_eq_n(&q.aux, e->aux, e->naux));
+        CZ_CHECK(fr_eq_n(q.inputs.v, e->inputs, e->ninputs));
         cz_cs_prove_free(&q);
 
         /* counting */
@@ -380,41 +396,52 @@ static void test_r1cs_backends(void)
         CZ_CHECK(!chk.failed && chk.cs.status == CZ_OK);
         cz_cs_check_free(&chk);
 
-        /* pre-compiled: record the shape, witness pass, evaluate, and through a file */
-        cz_pce pce;
-        cz_cs_record rec;
-        cz_cs_record_init(&rec, &pce);
-        rc_synthesize(&rec.cs, seed, NULL, -1);
-        cz_cs_record_finish(&rec);
-        cz_cs_record_free(&rec);
-        CZ_CHECK(pce.num_inputs == e->ninputs && pce.num_aux == e->naux);
-        CZ_CHECK(pce.num_constraints == e->nconstraints);
-        CZ_CHECK(density_eq(&pce.a_aux, e->a_aux, e->naux));
-        CZ_CHECK(density_eq(&pce.b_input, e->b_input, e->ninputs));
-        CZ_CHECK(density_eq(&pce.b_aux, e->b_aux, e->naux));
+        /* pre-compiled, with C and without: record the shape, witness pass, evaluate, and the
+         * same through a file */
         cz_cs_witness w;
         cz_cs_witness_init(&w);
         rc_synthesize(&w.cs, seed, NULL, -1);
-        CZ_CHECK(fr_eq_n(w.aux.v, e->aux, e->naux) && fr_eq_n(w.inputs.v, e->inputs, e->ninputs));
+        CZ_CHECK(gt_wpack_eq_n(&w.aux, e->aux, e->naux) &&
+                 fr_eq_n(w.inputs.v, e->inputs, e->ninputs));
         cz_fr *a = calloc(RC_MAX_ROWS, sizeof *a), *b = calloc(RC_MAX_ROWS, sizeof *b),
               *c = calloc(RC_MAX_ROWS, sizeof *c);
-        for (int derive = 0; derive < 2; derive++) {
-            cz_pce_eval(&pce, derive ? pool : NULL, w.inputs.v, w.aux.v, a, b, c, derive);
-            check_abc(e, a, b, c);
+        for (int with_c = 0; with_c < 2; with_c++) {
+            cz_pce pce;
+            cz_cs_record rec;
+            cz_cs_record_init(&rec, &pce, with_c);
+            rc_synthesize(&rec.cs, seed, NULL, -1);
+            CZ_CHECK_OK(cz_cs_record_finish(&rec));
+            cz_cs_record_free(&rec);
+            CZ_CHECK(pce.num_inputs == e->ninputs && pce.num_aux == e->naux);
+            CZ_CHECK(pce.num_constraints == e->nconstraints && pce.has_c == with_c);
+            CZ_CHECK(density_eq(&pce.a_aux, e->a_aux, e->naux));
+            CZ_CHECK(density_eq(&pce.b_input, e->b_input, e->ninputs));
+            CZ_CHECK(density_eq(&pce.b_aux, e->b_aux, e->naux));
+            for (int threads = 0; threads < 2; threads++) {
+                memset(a, 0, RC_MAX_ROWS * sizeof *a);
+                CZ_CHECK_OK(cz_pce_eval(&pce, threads ? pool : NULL, w.inputs.v, &w.aux, a, b,
+                                        with_c ? c : NULL, NULL));
+                CZ_CHECK(fr_eq_n(a, e->a, e->nconstraints) && fr_eq_n(b, e->b, e->nconstraints));
+                CZ_CHECK(!with_c || fr_eq_n(c, e->c, e->nconstraints));
+            }
+            char path[64];
+            snprintf(path, sizeof path, "/tmp/cuzk-test-%d.pce", (int)getpid());
+            CZ_CHECK_OK(cz_pce_save(&pce, path));
+            cz_pce loaded;
+            char why[256] = "";
+            CZ_CHECK_OK(cz_pce_load(&loaded, path, why, sizeof why));
+            CZ_CHECK(loaded.has_c == with_c);
+            memset(a, 0, RC_MAX_ROWS * sizeof *a);
+            memset(c, 0, RC_MAX_ROWS * sizeof *c);
+            CZ_CHECK_OK(
+                cz_pce_eval(&loaded, pool, w.inputs.v, &w.aux, a, b, with_c ? c : NULL, NULL));
+            CZ_CHECK(fr_eq_n(a, e->a, e->nconstraints) && fr_eq_n(b, e->b, e->nconstraints));
+            CZ_CHECK(!with_c || fr_eq_n(c, e->c, e->nconstraints));
+            CZ_CHECK(density_eq(&loaded.b_aux, e->b_aux, e->naux));
+            remove(path);
+            cz_pce_free(&loaded);
+            cz_pce_free(&pce);
         }
-        char path[64];
-        snprintf(path, sizeof path, "/tmp/cuzk-test-%d.pce", (int)getpid());
-        CZ_CHECK_OK(cz_pce_save(&pce, path));
-        cz_pce loaded;
-        char why[256] = "";
-        CZ_CHECK_OK(cz_pce_load(&loaded, path, why, sizeof why));
-        memset(a, 0, RC_MAX_ROWS * sizeof *a);
-        cz_pce_eval(&loaded, pool, w.inputs.v, w.aux.v, a, b, c, false);
-        check_abc(e, a, b, c);
-        CZ_CHECK(density_eq(&loaded.b_aux, e->b_aux, e->naux));
-        remove(path);
-        cz_pce_free(&loaded);
-        cz_pce_free(&pce);
         free(a), free(b), free(c);
         cz_cs_witness_free(&w);
         cz_cs_prove_free(&p);
@@ -431,7 +458,7 @@ static void test_r1cs_check_reports(void)
         rc_expect *e = rc_expect_new();
         /* the expected witness carries the corruption; feed it to a checking system */
         cz_cs_prove p;
-        cz_cs_prove_init(&p, true, NULL, NULL);
+        cz_cs_prove_init(&p, CZ_CS_PROVE_ABC, NULL, NULL);
         rc_synthesize(&p.cs, seed, e, corrupt);
         cz_cs_prove_free(&p);
         cz_cs_check chk;
@@ -452,9 +479,9 @@ static void test_r1cs_pce_file_errors(void)
 {
     cz_pce pce, loaded;
     cz_cs_record rec;
-    cz_cs_record_init(&rec, &pce);
+    cz_cs_record_init(&rec, &pce, true);
     rc_synthesize(&rec.cs, 42, NULL, -1);
-    cz_cs_record_finish(&rec);
+    CZ_CHECK_OK(cz_cs_record_finish(&rec));
     cz_cs_record_free(&rec);
     char path[64], bad[80];
     snprintf(path, sizeof path, "/tmp/cuzk-test-%d.pce", (int)getpid());
@@ -482,7 +509,7 @@ static void test_r1cs_pce_file_errors(void)
         CZ_CHECK(why[0] != 0);
     }
     /* a bad magic, and a column out of range (the first column of A) */
-    size_t header = 8 + 4 + 4 + 8 + 3 * 8 + 3 * 8;
+    size_t header = 8 + 4 + 4 + 8 + 8 + 3 * 8 + 3 * 8;
     size_t first_col = header + (pce.m[0].rows + 1) * 4;
     size_t pokes[2] = {0, first_col + 3};
     for (int i = 0; i < 2; i++) {
@@ -502,6 +529,80 @@ static void test_r1cs_pce_file_errors(void)
     cz_pce_free(&pce);
 }
 
-CZ_TEST_MODULE(r1cs, {"lc_merge", test_r1cs_lc_merge}, {"backends", test_r1cs_backends},
-               {"check_reports", test_r1cs_check_reports},
+/* ---- the packed witness ---- */
+
+typedef struct wp_meter {
+    unsigned calls, fail_at; /* the fail_at-th allocation or growth fails (0: none) */
+    size_t live;
+} wp_meter;
+
+static void *wp_meter_resize(void *ctx, void *p, size_t old_size, size_t new_size)
+{
+    wp_meter *m = ctx;
+    if (new_size > old_size && ++m->calls == m->fail_at)
+        return NULL;
+    void *q = cz_al_resize(NULL, p, old_size, new_size);
+    if (q || !new_size)
+        m->live = m->live - old_size + new_size;
+    return q;
+}
+
+/* Values from a mix of 0, 1, values next to them (R ± 1 in Montgomery form, 2) and random ones:
+ * every value back through get and unpack, one dense slot per value that is neither 0 nor 1,
+ * reserved or grown, and a growth that fails at any allocation ends in `failed` (pushes land in
+ * the sink, nothing leaks). */
+static void test_r1cs_wpack(void)
+{
+    cz_rng *rng = cz_test_rng();
+    size_t n = 1000 + (size_t)(cz_rng_u64(rng) % 300);
+    cz_fr *v = malloc(n * sizeof *v);
+    size_t dense = 0;
+    for (size_t i = 0; i < n; i++) {
+        uint64_t kind = cz_rng_u64(rng) % 8;
+        v[i] = kind < 3 ? cz_fr_zero : kind < 6 ? cz_fr_one : cz_fr_zero;
+        if (kind == 6)
+            rand_fr(rng, &v[i]);
+        if (kind == 7) {
+            v[i] = cz_fr_one;
+            v[i].l[0] ^= 1 + (cz_rng_u64(rng) & 2); /* differs from 1 in the last limb only */
+        }
+        dense += !cz_fr_is_zero(&v[i]) && !cz_fr_is_one(&v[i]);
+    }
+    for (int reserve = 0; reserve < 3; reserve++) {
+        cz_wpack p = {0};
+        if (reserve)
+            CZ_CHECK(cz_wpack_reserve(&p, n, dense));
+        for (size_t i = 0; i < n; i++) {
+            /* the third pass takes the bits as bits (cz_cs_alloc_bit's path) */
+            bool bit = cz_fr_is_zero(&v[i]) || cz_fr_is_one(&v[i]);
+            if (reserve == 2 && bit)
+                cz_wpack_push_bit(&p, cz_fr_is_one(&v[i]));
+            else
+                cz_wpack_push(&p, &v[i]);
+        }
+        CZ_CHECK(gt_wpack_eq_n(&p, v, n));
+        if (reserve)
+            CZ_CHECK(cz_wpack_bytes(&p) == cz_wpack_bytes_for(n, dense));
+        cz_wpack_free(&p);
+    }
+    for (unsigned k = 1;; k++) {
+        wp_meter m = {0, k, 0};
+        cz_allocator al = {wp_meter_resize, &m};
+        cz_wpack p = {.al = &al};
+        bool reserved = cz_wpack_reserve(&p, n / 2, dense / 4); /* then growth */
+        for (size_t i = 0; i < n; i++)
+            cz_wpack_push(&p, &v[i]);
+        bool failed = p.failed;
+        CZ_CHECK(failed == (m.calls >= k));
+        CZ_CHECK(failed || (reserved && gt_wpack_eq_n(&p, v, n)));
+        cz_wpack_free(&p);
+        CZ_CHECK(m.live == 0);
+        if (!failed)
+            break;
+    }
+    free(v);
+}
+
+CZ_TEST_MODULE(r1cs, {"wpack", test_r1cs_wpack}, {"lc_merge", test_r1cs_lc_merge},
+               {"backends", test_r1cs_backends}, {"check_reports", test_r1cs_check_reports},
                {"pce_file_errors", test_r1cs_pce_file_errors});

@@ -11,11 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cs_prove.h"
 #include "cz_test.h"
-#include "gadget_test.h"
-#include "pce.h"
-#include "pool.h"
+#include "gadget_shape.h"
 #include "sha256.h"
 #include "uint64.h"
 
@@ -698,63 +695,17 @@ static void sha_circuit(cz_cs *cs, uint64_t seed)
     cz_cs_enforce(cs, "packing", a, b, c);
 }
 
-/* The proving backend and the pre-compiled path (record, witness, evaluate) agree exactly. */
+static void sha_circuit_seeded(cz_cs *cs, const void *seed)
+{
+    sha_circuit(cs, *(const uint64_t *)seed);
+}
+
+/* The proving backend (c evaluated, and derived) and the pre-compiled path (with and without C)
+ * agree exactly, packed witnesses included. */
 static void test_sha256_backends(void)
 {
     uint64_t seed = cz_rng_u64(cz_test_rng());
-    cz_cs_prove p;
-    cz_cs_prove_init(&p, true, NULL, NULL);
-    sha_circuit(&p.cs, seed);
-    cz_cs_prove_finish(&p);
-    CZ_CHECK(p.cs.status == CZ_OK && p.cs.num_inputs == 3);
-
-    gt_check g;
-    gt_check_init(&g, -1);
-    sha_circuit(&g.chk.cs, seed);
-    CZ_CHECK(gt_check_ok(&g));
-    /* C evaluated equals a·b: the proving assignment is satisfied too */
-    bool sat = true;
-    for (size_t i = 0; i < p.a.len; i++) {
-        cz_fr t;
-        cz_fr_mul(&t, &p.a.v[i], &p.b.v[i]);
-        sat &= cz_fr_eq(&t, &p.c.v[i]);
-    }
-    CZ_CHECK(sat);
-    CZ_CHECK(g.chk.aux.len == p.aux.len && gt_fr_eq_n(g.chk.aux.v, p.aux.v, p.aux.len));
-    gt_check_free(&g);
-
-    cz_pce pce;
-    cz_cs_record rec;
-    cz_cs_record_init(&rec, &pce);
-    sha_circuit(&rec.cs, seed);
-    cz_cs_record_finish(&rec);
-    cz_cs_record_free(&rec);
-    CZ_CHECK(pce.num_inputs == p.cs.num_inputs && pce.num_aux == p.cs.num_aux);
-    CZ_CHECK(pce.num_constraints == p.cs.num_constraints);
-    CZ_CHECK(gt_bitvec_eq(&pce.a_aux, &p.a_aux) && gt_bitvec_eq(&pce.b_input, &p.b_input) &&
-             gt_bitvec_eq(&pce.b_aux, &p.b_aux));
-
-    cz_cs_witness w;
-    cz_cs_witness_init(&w);
-    sha_circuit(&w.cs, seed);
-    CZ_CHECK(w.inputs.len == p.inputs.len && gt_fr_eq_n(w.inputs.v, p.inputs.v, p.inputs.len));
-    CZ_CHECK(w.aux.len == p.aux.len && gt_fr_eq_n(w.aux.v, p.aux.v, p.aux.len));
-    size_t rows = pce.num_constraints;
-    cz_fr *a = malloc(rows * sizeof *a), *b = malloc(rows * sizeof *b),
-          *c = malloc(rows * sizeof *c);
-    cz_pool *pool = NULL;
-    CZ_CHECK_OK(cz_pool_create(&pool, 2, 0, "sha256"));
-    for (int derive = 0; derive < 2; derive++) {
-        cz_pce_eval(&pce, derive ? pool : NULL, w.inputs.v, w.aux.v, a, b, c, derive);
-        CZ_CHECK(p.a.len == rows && gt_fr_eq_n(a, p.a.v, rows));
-        CZ_CHECK(gt_fr_eq_n(b, p.b.v, rows));
-        CZ_CHECK(gt_fr_eq_n(c, p.c.v, rows));
-    }
-    cz_pool_destroy(pool);
-    free(a), free(b), free(c);
-    cz_cs_witness_free(&w);
-    cz_pce_free(&pce);
-    cz_cs_prove_free(&p);
+    CZ_CHECK(gs_prove_pce(sha_circuit_seeded, &seed));
 }
 
 CZ_TEST_MODULE(sha256, {"blank", test_sha256_blank}, {"full_block", test_sha256_full_block},
