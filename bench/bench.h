@@ -51,7 +51,7 @@ uint64_t cz_bench_rand_u64(void);
 void cz_bench_rand_fr(cz_fr *r); /* uniform below r */
 void cz_bench_rand_fp(cz_fp *r); /* below 2^380 */
 
-/* Core-clock estimate in GHz from a chain of dependent 1-cycle additions (0 if unknown). */
+/* Core-clock estimate in GHz from a chain of dependent 3-cycle multiplications (0 if unknown). */
 double cz_bench_core_ghz(void);
 
 /* Parses the options shared by every area, removing them from argv; returns how many arguments

@@ -58,7 +58,8 @@ void cz_fp_sqr(cz_fp *r, const cz_fp *a);
 void cz_fp_mul_small(cz_fp *r, const cz_fp *a, unsigned k);
 /* r = a^e, e given as nlimbs little-endian limbs. Constant time in a; the exponent is public. */
 void cz_fp_pow(cz_fp *r, const cz_fp *a, const uint64_t *e, size_t nlimbs);
-/* r = 1/a, and 0 when a = 0. cz_fp_inv is constant time (Fermat); _var is the fast safegcd. */
+/* r = 1/a, and 0 when a = 0, by safegcd: cz_fp_inv in constant time, _var faster on public
+ * values. */
 void cz_fp_inv(cz_fp *r, const cz_fp *a);
 void cz_fp_inv_var(cz_fp *r, const cz_fp *a);
 /* out[i] = 1/in[i] for all i (0 maps to 0) with one inversion (Montgomery's trick).

@@ -4,7 +4,7 @@
  *   CZ_FIELD        fp or fr (the type is cz_<CZ_FIELD>, functions cz_<CZ_FIELD>_*)
  *   CZ_FIELD_N      limb count
  *   CZ_FIELD_MOD    modulus limbs;            CZ_FIELD_M0INV   −m^(−1) mod 2^64
- *   CZ_FIELD_R2     R² mod m (R = 2^(64n));   CZ_FIELD_MOD_M2  m − 2 (Fermat exponent)
+ *   CZ_FIELD_R2     R² mod m (R = 2^(64n))
  *   CZ_FIELD_MOD_M1_HALF  (m − 1)/2 (Euler's criterion)
  * The template defines the public functions, so include it from exactly one .c file per field.
  */
@@ -146,12 +146,6 @@ void CZ_FN(pow)(CZ_T *r, const CZ_T *a, const uint64_t *e, size_t nlimbs)
         }
     }
     *r = acc;
-}
-
-void CZ_FN(inv)(CZ_T *r, const CZ_T *a)
-{
-    /* a^(m−2) = a^(−1), and 0 ↦ 0 */
-    CZ_FN(pow)(r, a, CZ_FIELD_MOD_M2, CZ_N);
 }
 
 void CZ_FN(inv_batch_var)(CZ_T *out, const CZ_T *in, size_t n)
