@@ -4,7 +4,7 @@
 #include "arith_backend.h"
 #include "cuzk/platform.h"
 
-bool cz_arith_use_adx;
+cz_arith_backend cz_arith_active;
 
 static bool cz_arith_backend_supported(cz_arith_backend b)
 {
@@ -20,19 +20,18 @@ __attribute__((constructor)) static void cz_arith_backend_init(void)
 {
     const char *env = getenv("CUZK_ARITH");
     bool want_portable = env && strcmp(env, "portable") == 0;
-    cz_arith_use_adx = !want_portable && cz_arith_backend_supported(CZ_ARITH_X86_64_ADX);
+    cz_arith_active = !want_portable && cz_arith_backend_supported(CZ_ARITH_X86_64_ADX)
+                          ? CZ_ARITH_X86_64_ADX
+                          : CZ_ARITH_PORTABLE;
 }
 
-cz_arith_backend cz_arith_backend_get(void)
-{
-    return cz_arith_use_adx ? CZ_ARITH_X86_64_ADX : CZ_ARITH_PORTABLE;
-}
+cz_arith_backend cz_arith_backend_get(void) { return cz_arith_active; }
 
 bool cz_arith_backend_set(cz_arith_backend b)
 {
     if (!cz_arith_backend_supported(b))
         return false;
-    cz_arith_use_adx = b == CZ_ARITH_X86_64_ADX;
+    cz_arith_active = b;
     return true;
 }
 

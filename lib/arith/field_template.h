@@ -42,7 +42,7 @@ void CZ_FN(add)(CZ_T *r, const CZ_T *a, const CZ_T *b)
     CZ_FIELD_VERIFY(a);
     CZ_FIELD_VERIFY(b);
 #if CZ_FIELD_ASM_ADDSUB
-    if (CZ_LIKELY(cz_arith_use_adx)) {
+    if (CZ_LIKELY(cz_arith_scalar_adx())) {
         CZ_FN(add_adx)(r, a, b);
         return;
     }
@@ -55,7 +55,7 @@ void CZ_FN(sub)(CZ_T *r, const CZ_T *a, const CZ_T *b)
     CZ_FIELD_VERIFY(a);
     CZ_FIELD_VERIFY(b);
 #if CZ_FIELD_ASM_ADDSUB
-    if (CZ_LIKELY(cz_arith_use_adx)) {
+    if (CZ_LIKELY(cz_arith_scalar_adx())) {
         CZ_FN(sub_adx)(r, a, b);
         return;
     }
@@ -91,7 +91,7 @@ void CZ_FN(mul)(CZ_T *r, const CZ_T *a, const CZ_T *b)
     CZ_FIELD_VERIFY(a);
     CZ_FIELD_VERIFY(b);
 #if CZ_HAVE_X86_64_ASM
-    if (CZ_LIKELY(cz_arith_use_adx)) {
+    if (CZ_LIKELY(cz_arith_scalar_adx())) {
         CZ_FN(mul_adx)(r, a, b);
         return;
     }
@@ -103,7 +103,7 @@ void CZ_FN(sqr)(CZ_T *r, const CZ_T *a)
 {
     CZ_FIELD_VERIFY(a);
 #if CZ_HAVE_X86_64_ASM
-    if (CZ_LIKELY(cz_arith_use_adx)) {
+    if (CZ_LIKELY(cz_arith_scalar_adx())) {
         CZ_FN(sqr_adx)(r, a);
         return;
     }

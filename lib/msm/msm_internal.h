@@ -72,6 +72,9 @@ typedef struct cz_msm_set {
 void cz_msm_compact(cz_msm_set *set, const cz_msm_scalars *sc, cz_scalar *cs, uint32_t *ci,
                     cz_pool *pool);
 
+/* A participant of a Pippenger run (cz_pool_parallel_for's body), one per back-end. */
+typedef void (*cz_msm_participant_fn)(void *ctx, size_t begin, size_t end);
+
 #define CZ_MSM_ALIGN(x) (((x) + 63) & ~(size_t)63)
 
 /* The signed Booth digit of window w (width c) of k: in [−2^(c−1), 2^(c−1)]. */

@@ -2,6 +2,7 @@
 #ifndef CZ_NTT_INTERNAL_H
 #define CZ_NTT_INTERNAL_H
 
+#include "arith_backend.h"
 #include "constants.h"
 #include "cuzk/ntt.h"
 #include "mp.h"
@@ -69,6 +70,30 @@ struct cz_ntt_domain {
     unsigned lo_bits;
     cz_fr *coset_fwd_lo, *coset_fwd_hi, *coset_inv_lo, *coset_inv_hi;
 };
+
+/* The element-wise passes are written once as inline loops taking the Fr multiplication as a
+ * parameter; CZ_NTT_PER_BACKEND makes a pool body of each per arithmetic back-end (the call
+ * becomes direct), and CZ_NTT_PICK chooses one for the whole pass. */
+typedef void (*cz_ntt_fr_mul_fn)(cz_fr *r, const cz_fr *a, const cz_fr *b);
+#if CZ_HAVE_X86_64_ASM
+#define CZ_NTT_PER_BACKEND(name)                                                                   \
+    static void name##_portable(void *ctx, size_t begin, size_t end)                               \
+    {                                                                                              \
+        name(ctx, begin, end, cz_fr_mul_portable);                                                 \
+    }                                                                                              \
+    static void name##_adx(void *ctx, size_t begin, size_t end)                                    \
+    {                                                                                              \
+        name(ctx, begin, end, cz_fr_mul_adx);                                                      \
+    }
+#define CZ_NTT_PICK(name) (cz_arith_scalar_adx() ? name##_adx : name##_portable)
+#else
+#define CZ_NTT_PER_BACKEND(name)                                                                   \
+    static void name##_portable(void *ctx, size_t begin, size_t end)                               \
+    {                                                                                              \
+        name(ctx, begin, end, cz_fr_mul_portable);                                                 \
+    }
+#define CZ_NTT_PICK(name) name##_portable
+#endif
 
 /* Fr subtraction inlined into the quotient loop (a call would cost as much as the operation). */
 CZ_INLINE void cz_ntt_sub(cz_fr *r, const cz_fr *a, const cz_fr *b)
