@@ -76,6 +76,28 @@ CZ_BENCH_BINOP(cz_fr, fr_mul, fr)
 CZ_BENCH_UNOP(cz_fr, fr_sqr, fr)
 CZ_BENCH_UNOP(cz_fr, fr_inv, fr)
 CZ_BENCH_UNOP(cz_fr, fr_inv_var, fr)
+/* The batch forms over all lanes at once (eight-wide with IFMA). */
+#define CZ_BENCH_BATCH(op, field)                                                                  \
+    static void cz_bench_##op##_batch(void *vctx, uint64_t iters)                                  \
+    {                                                                                              \
+        cz_bench_arith_ctx *c = vctx;                                                              \
+        for (uint64_t it = 0; it < iters; it++)                                                    \
+            cz_##op##_batch(c->field##_r, c->field##_a, c->field##_b, CZ_BENCH_LANES);             \
+    }
+CZ_BENCH_BATCH(fp_mul, fp)
+CZ_BENCH_BATCH(fr_mul, fr)
+static void cz_bench_fp_sqr_batch(void *vctx, uint64_t iters)
+{
+    cz_bench_arith_ctx *c = vctx;
+    for (uint64_t it = 0; it < iters; it++)
+        cz_fp_sqr_batch(c->fp_r, c->fp_a, CZ_BENCH_LANES);
+}
+static void cz_bench_fr_sqr_batch(void *vctx, uint64_t iters)
+{
+    cz_bench_arith_ctx *c = vctx;
+    for (uint64_t it = 0; it < iters; it++)
+        cz_fr_sqr_batch(c->fr_r, c->fr_a, CZ_BENCH_LANES);
+}
 CZ_BENCH_BINOP(cz_fp2, fp2_mul, fp2)
 CZ_BENCH_UNOP(cz_fp2, fp2_sqr, fp2)
 
@@ -208,13 +230,17 @@ typedef struct cz_bench_case {
 static const cz_bench_case cz_bench_arith_cases[] = {
     CZ_CASE(fr_add),
     CZ_CASE(fr_mul),
+    {"fr_mul_batch", cz_bench_fr_mul_batch, CZ_BENCH_LANES},
     CZ_CASE(fr_sqr),
+    {"fr_sqr_batch", cz_bench_fr_sqr_batch, CZ_BENCH_LANES},
     CZ_CASE(fr_inv),
     CZ_CASE(fr_inv_var),
     CZ_CASE(fp_add),
     CZ_CASE(fp_sub),
     CZ_CASE(fp_mul),
+    {"fp_mul_batch", cz_bench_fp_mul_batch, CZ_BENCH_LANES},
     CZ_CASE(fp_sqr),
+    {"fp_sqr_batch", cz_bench_fp_sqr_batch, CZ_BENCH_LANES},
     CZ_CASE(fp_inv),
     CZ_CASE(fp_inv_var),
     {"fp_sqrt", cz_bench_fp_sqrt, CZ_BENCH_LANES},
@@ -243,7 +269,7 @@ static void cz_bench_arith_usage(void)
            "OP measure throughput over independent operands, OP_lat the latency of a dependent\n"
            "chain.\n");
     cz_bench_usage_common();
-    printf("  --backend=NAME  portable or adx (default: fastest this CPU supports)\n");
+    printf("  --backend=NAME  portable, adx or ifma (default: fastest this CPU supports)\n");
 }
 
 int cz_bench_arith(int argc, char **argv)
@@ -259,10 +285,8 @@ int cz_bench_arith(int argc, char **argv)
         }
         if (strncmp(argv[i], "--backend=", 10) == 0) {
             const char *b = argv[i] + 10;
-            cz_arith_backend want = strcmp(b, "portable") == 0 ? CZ_ARITH_PORTABLE
-                                    : strcmp(b, "adx") == 0    ? CZ_ARITH_X86_64_ADX
-                                                               : (cz_arith_backend)-1;
-            if (want == (cz_arith_backend)-1 || !cz_arith_backend_set(want)) {
+            cz_arith_backend want;
+            if (!cz_arith_backend_parse(&want, b) || !cz_arith_backend_set(want)) {
                 fprintf(stderr, "cuzk bench arith: back-end '%s' is unknown or unsupported here\n",
                         b);
                 return 2;

@@ -117,4 +117,14 @@ void cz_fr_dit_inv_stage_adx(cz_fr *a, size_t n, size_t h, const cz_fr *w, ptrdi
                              bool skip0);
 #endif
 
+#if CZ_HAVE_IFMA
+/* AVX-512 IFMA (field_ifma.c): r[i] = a[i]·b[i] (or a[i]²) for i < n, eight at a time, inputs
+ * and outputs fully reduced, bit-identical to the scalar kernels; r may alias a or b. Callable
+ * only when the CPU has AVX-512F and IFMA. */
+void cz_fp_mul_batch_ifma(cz_fp *r, const cz_fp *a, const cz_fp *b, size_t n);
+void cz_fp_sqr_batch_ifma(cz_fp *r, const cz_fp *a, size_t n);
+void cz_fr_mul_batch_ifma(cz_fr *r, const cz_fr *a, const cz_fr *b, size_t n);
+void cz_fr_sqr_batch_ifma(cz_fr *r, const cz_fr *a, size_t n);
+#endif
+
 #endif /* CZ_ARITH_BACKEND_H */

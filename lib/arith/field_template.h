@@ -111,6 +111,45 @@ void CZ_FN(sqr)(CZ_T *r, const CZ_T *a)
     CZ_FN(sqr_portable)(r, a);
 }
 
+/* The batch forms: one back-end test for all n. */
+void CZ_FN(mul_batch)(CZ_T *r, const CZ_T *a, const CZ_T *b, size_t n)
+{
+#if CZ_HAVE_IFMA
+    if (cz_arith_active == CZ_ARITH_X86_64_IFMA) {
+        CZ_FN(mul_batch_ifma)(r, a, b, n);
+        return;
+    }
+#endif
+#if CZ_HAVE_X86_64_ASM
+    if (cz_arith_scalar_adx()) {
+        for (size_t i = 0; i < n; i++)
+            CZ_FN(mul_adx)(&r[i], &a[i], &b[i]);
+        return;
+    }
+#endif
+    for (size_t i = 0; i < n; i++)
+        CZ_FN(mul_portable)(&r[i], &a[i], &b[i]);
+}
+
+void CZ_FN(sqr_batch)(CZ_T *r, const CZ_T *a, size_t n)
+{
+#if CZ_HAVE_IFMA
+    if (cz_arith_active == CZ_ARITH_X86_64_IFMA) {
+        CZ_FN(sqr_batch_ifma)(r, a, n);
+        return;
+    }
+#endif
+#if CZ_HAVE_X86_64_ASM
+    if (cz_arith_scalar_adx()) {
+        for (size_t i = 0; i < n; i++)
+            CZ_FN(sqr_adx)(&r[i], &a[i]);
+        return;
+    }
+#endif
+    for (size_t i = 0; i < n; i++)
+        CZ_FN(sqr_portable)(&r[i], &a[i]);
+}
+
 bool CZ_FN(is_zero)(const CZ_T *a) { return cz_mp_is_zero(a->l, CZ_N); }
 
 bool CZ_FN(eq)(const CZ_T *a, const CZ_T *b) { return cz_mp_eq(a->l, b->l, CZ_N); }

@@ -12,6 +12,12 @@
  * 512 additions costs 0.15 M each, against 5M + 1S for the addition itself. */
 #define CZ_MSM_BATCH 512
 
+/* The IFMA flush's scratch per batch (msm_flush_ifma.h): five vectors of eight field elements
+ * per eight operations, an element taking 64 bytes per 48 of the scalar form (52-bit limbs), and
+ * the operations' indices. 160 KiB for G1, 320 KiB for G2. */
+#define CZ_MSM_VEC_BYTES(field_size)                                                               \
+    (CZ_MSM_BATCH / 8 * 5 * 8 * ((field_size) / 48 * 64) + CZ_MSM_BATCH * sizeof(uint16_t))
+
 /* At or below this many points the MSM multiplies point by point. */
 #define CZ_MSM_DIRECT_MAX 8
 

@@ -1,15 +1,19 @@
 /*
  * The MSM kernels of msm_template.h for one arithmetic back-end (internal): included by it once
- * per back-end with CZ_MSM_BE (portable or adx) defined. Every function is static and named
- * cz_msm_<G>_<name>_<CZ_MSM_BE>; its field and group operations are that back-end's own (FBE,
- * GBE), so nothing inside branches on the back-end.
+ * per back-end with CZ_MSM_BE (portable, adx, ifma) and CZ_MSM_OPS (the scalar operations:
+ * portable or adx) defined, and CZ_MSM_VECTOR_FLUSH for the IFMA flush. Every function is static
+ * and named cz_msm_<G>_<name>_<CZ_MSM_BE>; its field and group operations are the back-end's own
+ * (FBE, GBE), so nothing inside branches on the back-end.
  */
 #define CZ_MSM_PASTE5_(a, b, c, d, e) a##b##c##d##e
 #define CZ_MSM_PASTE5(a, b, c, d, e) CZ_MSM_PASTE5_(a, b, c, d, e)
 #define MBE(name) CZ_MSM_PASTE5(cz_msm_, CZ_MSM_G, _##name, _, CZ_MSM_BE)
-#define FBE(name) CZ_MSM_PASTE5(cz_, CZ_MSM_F, _##name, _, CZ_MSM_BE)
-#define GBE(name) CZ_MSM_PASTE5(cz_, CZ_MSM_G, _##name, _, CZ_MSM_BE)
+#define FBE(name) CZ_MSM_PASTE5(cz_, CZ_MSM_F, _##name, _, CZ_MSM_OPS)
+#define GBE(name) CZ_MSM_PASTE5(cz_, CZ_MSM_G, _##name, _, CZ_MSM_OPS)
 
+#if defined(CZ_MSM_VECTOR_FLUSH)
+static void MBE(flush)(SLOT *s) { MFN(flush_vector)(s); }
+#else
 /*
  * Runs the pending additions with one inversion (Montgomery's trick): 5M + 1S per addition
  * (x3 = λ² − x1 − x2, y3 = λ(x1 − x3) − y1 with λ = (y2 − y1)/(x2 − x1)), plus the shared
@@ -79,6 +83,7 @@ static void MBE(flush)(SLOT *s)
         *s->ops[i].dst = s->out[i];
     s->nops = 0;
 }
+#endif
 
 CZ_INLINE void MBE(push)(SLOT *s, AFF *dst, const AFF *a, const AFF *b)
 {

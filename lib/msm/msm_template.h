@@ -52,6 +52,8 @@ typedef struct SLOT {
     FT *prefix;
     uint8_t *kind;
     AFF *out;
+    uint8_t *vec;   /* the IFMA flush's vectors (64-byte aligned), NULL without IFMA */
+    uint16_t *vidx; /* … and the indices of the operations it vectorises */
     unsigned nops;
 } SLOT;
 
@@ -77,6 +79,14 @@ static void MFN(slot_init)(SLOT *s, uint8_t *mem, unsigned c, size_t chunk)
     s->out = (AFF *)mem;
     mem += CZ_MSM_BATCH * sizeof(AFF);
     s->kind = mem;
+    mem += CZ_MSM_BATCH;
+    s->vec = NULL;
+    s->vidx = NULL;
+#if CZ_HAVE_IFMA
+    mem = (uint8_t *)CZ_MSM_ALIGN((uintptr_t)mem);
+    s->vec = mem;
+    s->vidx = (uint16_t *)(mem + CZ_MSM_VEC_BYTES(sizeof(FT)) - CZ_MSM_BATCH * sizeof(uint16_t));
+#endif
     s->nops = 0;
 }
 
@@ -106,18 +116,38 @@ typedef struct MFN(run) {
     atomic_size_t next; /* next work item: ones ranges first, then tiles */
 } MFN(run);
 
+/* The kernels per back-end: CZ_MSM_BE names them, CZ_MSM_OPS gives their field and group
+ * operations; the IFMA back-end is the MULX/ADX one with the vector flush. */
 #define CZ_MSM_BE portable
+#define CZ_MSM_OPS portable
 #include "msm_kernel_template.h"
+#undef CZ_MSM_OPS
 #undef CZ_MSM_BE
 #if CZ_HAVE_X86_64_ASM
 #define CZ_MSM_BE adx
+#define CZ_MSM_OPS adx
 #include "msm_kernel_template.h"
+#undef CZ_MSM_OPS
+#undef CZ_MSM_BE
+#endif
+#if CZ_HAVE_IFMA
+#include "msm_flush_ifma.h"
+#define CZ_MSM_BE ifma
+#define CZ_MSM_OPS adx
+#define CZ_MSM_VECTOR_FLUSH 1
+#include "msm_kernel_template.h"
+#undef CZ_MSM_VECTOR_FLUSH
+#undef CZ_MSM_OPS
 #undef CZ_MSM_BE
 #endif
 
 /* The participant of the active back-end: the one test of it for a whole MSM. */
 static cz_msm_participant_fn MFN(participant_for_backend)(void)
 {
+#if CZ_HAVE_IFMA
+    if (cz_arith_active == CZ_ARITH_X86_64_IFMA)
+        return MFN(participant_ifma);
+#endif
 #if CZ_HAVE_X86_64_ASM
     if (cz_arith_scalar_adx())
         return MFN(participant_adx);
