@@ -21,6 +21,8 @@ typedef struct cz_bench_opts {
     const char *filter; /* run only cases whose name contains this, or NULL */
     double sample_ms;   /* target duration of one sample */
     unsigned samples;   /* samples per case */
+    bool samples_given; /* --samples was on the command line (areas with their own default) */
+    bool cpu_time;      /* time by process CPU time (--cpu-time) */
 } cz_bench_opts;
 
 typedef void (*cz_bench_fn)(void *ctx, uint64_t iters);

@@ -122,7 +122,8 @@ static void cz_bench_msm_usage(void)
            "msm_g1_split with Filecoin-like scalars (90%% bits, 10%% uniform) through the split\n"
            "path. Each size runs on 1 thread and on --threads threads.\n");
     cz_bench_usage_common();
-    printf("  --max-log=K     largest G1 size 2^K (default 22; G2 stops at 2^18)\n"
+    printf("  --min-log=K     smallest size 2^K (default 16)\n"
+           "  --max-log=K     largest G1 size 2^K (default 22; G2 stops at 2^18)\n"
            "  --sweep         time every window width around the table's choice and print\n"
            "                  the best per size (the window table of docs/PERFORMANCE.md)\n");
 }
@@ -162,7 +163,7 @@ int cz_bench_msm(int argc, char **argv)
     argc = cz_bench_parse(&o, argc, argv);
     if (argc < 0)
         return 2;
-    unsigned max_log = 22;
+    unsigned min_log = 16, max_log = 22;
     bool sweep = false;
     for (int i = 0; i < argc; i++) {
         if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
@@ -171,6 +172,8 @@ int cz_bench_msm(int argc, char **argv)
         }
         if (strncmp(argv[i], "--max-log=", 10) == 0)
             max_log = (unsigned)atoi(argv[i] + 10);
+        else if (strncmp(argv[i], "--min-log=", 10) == 0)
+            min_log = (unsigned)atoi(argv[i] + 10);
         else if (strcmp(argv[i], "--sweep") == 0)
             sweep = true;
         else {
@@ -180,8 +183,8 @@ int cz_bench_msm(int argc, char **argv)
     }
     if (o.quick && max_log > 16)
         max_log = 16;
-    if (max_log < 8 || max_log > 26) {
-        fprintf(stderr, "cuzk bench msm: --max-log must be between 8 and 26\n");
+    if (max_log < 8 || max_log > 26 || min_log < 8 || min_log > max_log) {
+        fprintf(stderr, "cuzk bench msm: need 8 ≤ --min-log ≤ --max-log ≤ 26\n");
         return 2;
     }
     cz_bench_header(&o, "msm");
@@ -198,9 +201,9 @@ int cz_bench_msm(int argc, char **argv)
         return 0;
     }
     unsigned threads[2] = {1, o.threads};
-    for (unsigned k = 16; k <= max_log; k += 2) {
+    for (unsigned k = min_log; k <= max_log; k += 2) {
         size_t n = (size_t)1 << k;
-        unsigned samples = o.quick ? 1 : k >= 20 ? 1 : 3;
+        unsigned samples = o.samples_given ? o.samples : o.quick ? 1 : k >= 20 ? 1 : 3;
         for (int t = 0; t < (o.threads > 1 ? 2 : 1); t++) {
             if (cz_bench_selected(&o, "msm_g1"))
                 cz_bench_msm_case(&o, "msm_g1", CZ_BENCH_MSM_G1, &d, n, threads[t], samples, false);

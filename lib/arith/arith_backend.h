@@ -116,6 +116,17 @@ void cz_fr_dit_stage_adx(cz_fr *a, size_t n, size_t h, const cz_fr *w, ptrdiff_t
 void cz_fr_dit_inv_stage_adx(cz_fr *a, size_t n, size_t h, const cz_fr *w, ptrdiff_t wstep,
                              bool skip0);
 #endif
+#if CZ_HAVE_IFMA
+/* AVX-512 IFMA versions (field_ifma.c), bit-identical; callable only with IFMA. */
+void cz_fr_dif_stage_ifma(cz_fr *a, size_t n, size_t h, const cz_fr *w, ptrdiff_t wstep,
+                          bool skip0);
+void cz_fr_dif_inv_stage_ifma(cz_fr *a, size_t n, size_t h, const cz_fr *w, ptrdiff_t wstep,
+                              bool skip0);
+void cz_fr_dit_stage_ifma(cz_fr *a, size_t n, size_t h, const cz_fr *w, ptrdiff_t wstep,
+                          bool skip0);
+void cz_fr_dit_inv_stage_ifma(cz_fr *a, size_t n, size_t h, const cz_fr *w, ptrdiff_t wstep,
+                              bool skip0);
+#endif
 
 #if CZ_HAVE_IFMA
 /* AVX-512 IFMA (field_ifma.c): r[i] = a[i]·b[i] (or a[i]²) for i < n, eight at a time, inputs

@@ -447,4 +447,68 @@ CZ_IFMA_INLINE void cz_fp2_x8_set1(cz_fp2_x8 *r, const cz_fp2 *a)
     cz_fp_x8_set1(&r->c1, &a->c1);
 }
 
+/* ---- contiguous Fr arrays ------------------------------------------------------------------- */
+
+/* Eight consecutive cz_fr (four words each, 256 bytes) → SoA: four loads, then a transpose of
+ * the 8 × 4 words by four in-lane unpacks and four two-source permutes. */
+CZ_IFMA_INLINE void cz_fr_x8_load(cz_fr_x8 *r, const cz_fr *p)
+{
+    const cz_v8 even = _mm512_set_epi64(13, 9, 12, 8, 5, 1, 4, 0);
+    const cz_v8 odd = _mm512_set_epi64(15, 11, 14, 10, 7, 3, 6, 2);
+    const uint64_t *q = p->l;
+    cz_v8 r0 = _mm512_loadu_si512(q), r1 = _mm512_loadu_si512(q + 8);
+    cz_v8 r2 = _mm512_loadu_si512(q + 16), r3 = _mm512_loadu_si512(q + 24);
+    /* t0 = e0w0 e2w0 e0w2 e2w2 e1w0 e3w0 e1w2 e3w2, t1 the same for words 1 and 3 */
+    cz_v8 t0 = _mm512_unpacklo_epi64(r0, r1), t1 = _mm512_unpackhi_epi64(r0, r1);
+    cz_v8 t2 = _mm512_unpacklo_epi64(r2, r3), t3 = _mm512_unpackhi_epi64(r2, r3);
+    cz_v8 w[4] = {_mm512_permutex2var_epi64(t0, even, t2), _mm512_permutex2var_epi64(t1, even, t3),
+                  _mm512_permutex2var_epi64(t0, odd, t2), _mm512_permutex2var_epi64(t1, odd, t3)};
+    cz_ifma_from_words(r->l, 5, w, 4);
+}
+
+/* The inverse: a (in [0, r)) → eight consecutive cz_fr. */
+CZ_IFMA_INLINE void cz_fr_x8_store(cz_fr *p, const cz_fr_x8 *a)
+{
+    const cz_v8 lo = _mm512_set_epi64(11, 9, 3, 1, 10, 8, 2, 0);
+    const cz_v8 hi = _mm512_set_epi64(15, 13, 7, 5, 14, 12, 6, 4);
+    cz_v8 w[4];
+    cz_ifma_to_words(w, 4, a->l, 5);
+    cz_v8 t0 = _mm512_permutex2var_epi64(w[0], lo, w[2]),
+          t1 = _mm512_permutex2var_epi64(w[1], lo, w[3]);
+    cz_v8 t2 = _mm512_permutex2var_epi64(w[0], hi, w[2]),
+          t3 = _mm512_permutex2var_epi64(w[1], hi, w[3]);
+    uint64_t *q = p->l;
+    _mm512_storeu_si512(q, _mm512_unpacklo_epi64(t0, t1));
+    _mm512_storeu_si512(q + 8, _mm512_unpackhi_epi64(t0, t1));
+    _mm512_storeu_si512(q + 16, _mm512_unpacklo_epi64(t2, t3));
+    _mm512_storeu_si512(q + 24, _mm512_unpackhi_epi64(t2, t3));
+}
+
+/* Lane e ← lane 7 − e. */
+CZ_IFMA_INLINE void cz_fr_x8_reverse(cz_fr_x8 *a)
+{
+    const cz_v8 rev = _mm512_set_epi64(0, 1, 2, 3, 4, 5, 6, 7);
+    CZ_IFMA_UNROLL
+    for (unsigned j = 0; j < 5; j++)
+        a->l[j] = _mm512_permutexvar_epi64(rev, a->l[j]);
+}
+
+/* The same Fr element in all eight lanes. */
+CZ_IFMA_INLINE void cz_fr_x8_set1(cz_fr_x8 *r, const cz_fr *a)
+{
+    cz_v8 w[4];
+    CZ_IFMA_UNROLL
+    for (unsigned k = 0; k < 4; k++)
+        w[k] = cz_v8_set1(a->l[k]);
+    cz_ifma_from_words(r->l, 5, w, 4);
+}
+
+/* The lanes of `lanes` of a set to b's. */
+CZ_IFMA_INLINE void cz_fr_x8_blend(cz_fr_x8 *a, __mmask8 lanes, const cz_fr_x8 *b)
+{
+    CZ_IFMA_UNROLL
+    for (unsigned j = 0; j < 5; j++)
+        a->l[j] = _mm512_mask_mov_epi64(a->l[j], lanes, b->l[j]);
+}
+
 #endif /* CZ_FIELD_IFMA_H */

@@ -27,6 +27,13 @@ CZ_INLINE void cz_ntt_quotient_chunk(void *vctx, size_t begin, size_t end, cz_nt
     }
 }
 CZ_NTT_PER_BACKEND(cz_ntt_quotient_chunk)
+#if CZ_HAVE_IFMA
+static void cz_ntt_quotient_chunk_ifma(void *vctx, size_t begin, size_t end)
+{
+    const cz_ntt_quotient_job *s = vctx;
+    cz_ntt_quotient_ifma(s->a + begin, s->b + begin, s->c + begin, end - begin, &s->z_inv);
+}
+#endif
 
 void cz_ntt_compute_h(const cz_ntt_domain *d, cz_pool *pool, cz_fr *a, cz_fr *b, cz_fr *c)
 {

@@ -18,6 +18,11 @@
 
 static cz_fr_stage_fn cz_ntt_stage_kernel(bool dit, bool inverse)
 {
+#if CZ_HAVE_IFMA
+    if (cz_arith_active == CZ_ARITH_X86_64_IFMA)
+        return dit ? (inverse ? cz_fr_dit_inv_stage_ifma : cz_fr_dit_stage_ifma)
+                   : (inverse ? cz_fr_dif_inv_stage_ifma : cz_fr_dif_stage_ifma);
+#endif
 #if CZ_HAVE_X86_64_ASM
     if (cz_arith_scalar_adx())
         return dit ? (inverse ? cz_fr_dit_inv_stage_adx : cz_fr_dit_stage_adx)
@@ -274,6 +279,15 @@ CZ_INLINE void cz_ntt_coset_rows(void *vctx, size_t begin, size_t end, cz_ntt_fr
     }
 }
 CZ_NTT_PER_BACKEND(cz_ntt_coset_rows)
+#if CZ_HAVE_IFMA
+static void cz_ntt_coset_rows_ifma(void *vctx, size_t begin, size_t end)
+{
+    const cz_ntt_coset_job *s = vctx;
+    size_t nlo = (size_t)1 << s->d->lo_bits;
+    for (size_t hi = begin; hi < end; hi++)
+        cz_ntt_mul_table_ifma(s->a + hi * nlo, nlo, s->lo_tab, &s->hi_tab[hi]);
+}
+#endif
 
 void cz_ntt_coset_scale_bitrev(const cz_ntt_domain *d, cz_pool *pool, cz_fr *a, bool inverse)
 {
@@ -301,6 +315,17 @@ CZ_INLINE void cz_ntt_powers_scale_chunk(void *vctx, size_t begin, size_t end, c
     }
 }
 CZ_NTT_PER_BACKEND(cz_ntt_powers_scale_chunk)
+#if CZ_HAVE_IFMA
+static void cz_ntt_powers_scale_chunk_ifma(void *vctx, size_t begin, size_t end)
+{
+    const cz_ntt_powers_scale_job *s = vctx;
+    uint64_t e = begin;
+    cz_fr f;
+    cz_fr_pow(&f, &s->base, &e, 1);
+    cz_fr_mul(&f, &f, &s->scale);
+    cz_ntt_mul_powers_ifma(s->a + begin, end - begin, &f, &s->base);
+}
+#endif
 
 void cz_ntt_scale_powers(const cz_ntt_domain *d, cz_pool *pool, cz_fr *a, const cz_fr *base,
                          const cz_fr *scale)
@@ -321,6 +346,13 @@ CZ_INLINE void cz_ntt_mul_chunk(void *vctx, size_t begin, size_t end, cz_ntt_fr_
         mul(&s->a[i], &s->a[i], &s->c);
 }
 CZ_NTT_PER_BACKEND(cz_ntt_mul_chunk)
+#if CZ_HAVE_IFMA
+static void cz_ntt_mul_chunk_ifma(void *vctx, size_t begin, size_t end)
+{
+    const cz_ntt_mul_job *s = vctx;
+    cz_ntt_mul_const_ifma(s->a + begin, end - begin, &s->c);
+}
+#endif
 
 /* ---- public transforms -------------------------------------------------------------------- */
 
