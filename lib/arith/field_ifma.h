@@ -29,6 +29,7 @@
 
 #include "compiler.h"
 #include "cuzk/arith_field.h"
+#include "cuzk/arith_tower.h"
 
 #define CZ_IFMA_TARGET __attribute__((target("avx512f,avx512ifma")))
 #define CZ_IFMA_INLINE static inline __attribute__((always_inline, target("avx512f,avx512ifma")))
@@ -215,13 +216,20 @@ CZ_IFMA_INLINE void cz_fp_x8_add(cz_fp_x8 *r, const cz_fp_x8 *a, const cz_fp_x8 
     cz_ifma_sub_if_ge(r->l, cz_fp_ifma_2p, 8);
 }
 
-CZ_IFMA_INLINE void cz_fp_x8_sub(cz_fp_x8 *r, const cz_fp_x8 *a, const cz_fp_x8 *b)
+/* r = a − b + 2p in (0, 4p), limbs normalised but not reduced: only as a factor of a
+ * multiplication whose other factor is below 2p ((4p)(2p)/2^384 + p < 2p still). */
+CZ_IFMA_INLINE void cz_fp_x8_sub_lazy(cz_fp_x8 *r, const cz_fp_x8 *a, const cz_fp_x8 *b)
 {
     CZ_IFMA_UNROLL
     for (unsigned j = 0; j < 8; j++)
         r->l[j] =
             _mm512_add_epi64(_mm512_sub_epi64(a->l[j], b->l[j]), cz_v8_set1(cz_fp_ifma_2p[j]));
     cz_ifma_carry(r->l, 8);
+}
+
+CZ_IFMA_INLINE void cz_fp_x8_sub(cz_fp_x8 *r, const cz_fp_x8 *a, const cz_fp_x8 *b)
+{
+    cz_fp_x8_sub_lazy(r, a, b);
     cz_ifma_sub_if_ge(r->l, cz_fp_ifma_2p, 8);
 }
 
@@ -270,6 +278,13 @@ CZ_IFMA_INLINE void cz_fp2_x8_sub(cz_fp2_x8 *r, const cz_fp2_x8 *a, const cz_fp2
 {
     cz_fp_x8_sub(&r->c0, &a->c0, &b->c0);
     cz_fp_x8_sub(&r->c1, &a->c1, &b->c1);
+}
+
+/* Fp2's multiplication adds the coordinates of its factors, so it takes them reduced: its lazy
+ * subtraction is the full one. */
+CZ_IFMA_INLINE void cz_fp2_x8_sub_lazy(cz_fp2_x8 *r, const cz_fp2_x8 *a, const cz_fp2_x8 *b)
+{
+    cz_fp2_x8_sub(r, a, b);
 }
 
 /* ---- Fr ------------------------------------------------------------------------------------- */

@@ -98,8 +98,8 @@ static CZ_IFMA_TARGET void MFN(flush_vector)(SLOT *s)
         VFN(gather)(&vg[g].y1, _mm512_add_epi64(aa, off_y));
         VFN(gather)(&vg[g].x2, ab);
         VFN(gather)(&y2, _mm512_add_epi64(ab, off_y));
-        VFN(sub)(&vg[g].num, &y2, &vg[g].y1);
-        VFN(sub)(&den, &vg[g].x2, &vg[g].x1);
+        VFN(sub_lazy)(&vg[g].num, &y2, &vg[g].y1);
+        VFN(sub_lazy)(&den, &vg[g].x2, &vg[g].x1);
         VX *c = &acc[g % CZ_MSM_CHAINS];
         vg[g].prefix = *c;
         VFN(mul)(c, c, &den);
@@ -116,28 +116,44 @@ static CZ_IFMA_TARGET void MFN(flush_vector)(SLOT *s)
     VFN(mul)(&inv[1], &p23, &acc[0]);
     VFN(mul)(&inv[2], &p01, &acc[3]);
     VFN(mul)(&inv[3], &p01, &acc[2]);
-    for (unsigned g = ngroups; g-- > 0;) {
-        VX *c = &inv[g % CZ_MSM_CHAINS], dinv, den, lambda, t, x3, y3;
-        VFN(mul)(&dinv, c, &vg[g].prefix); /* 1/den */
-        VFN(sub)(&den, &vg[g].x2, &vg[g].x1);
-        VFN(mul)(c, c, &den);
-        VFN(mul)(&lambda, &vg[g].num, &dinv);
-        VFN(sqr)(&t, &lambda);
-        VFN(sub)(&t, &t, &vg[g].x1);
-        VFN(sub)(&x3, &t, &vg[g].x2);
-        VFN(sub)(&t, &vg[g].x1, &x3);
-        VFN(mul)(&t, &lambda, &t);
-        VFN(sub)(&y3, &t, &vg[g].y1);
-        uint64_t pd[8];
-        __mmask8 lanes = 0;
-        for (unsigned e = 0; e < 8; e++) {
-            unsigned j = 8 * g + e;
-            pd[e] = j < nv ? (uint64_t)(uintptr_t)s->ops[s->vidx[j]].dst : 0;
-            lanes |= (__mmask8)((j < nv) << e);
+    /* two groups at a time, statement by statement: their chains are independent, so the core
+     * overlaps one group's multiplications with the other's (each alone is a dependent chain of
+     * four multiplications, longer than the reorder window) */
+    for (unsigned g = ngroups; g > 0;) {
+        unsigned pair = g >= 2 ? 2 : 1, g0 = g - pair;
+        VX dinv[2], den[2], lambda[2], t[2], x3[2], y3[2];
+        for (unsigned q = 0; q < pair; q++)
+            VFN(mul)(&dinv[q], &inv[(g0 + q) % CZ_MSM_CHAINS], &vg[g0 + q].prefix);
+        for (unsigned q = 0; q < pair; q++) {
+            VX *c = &inv[(g0 + q) % CZ_MSM_CHAINS];
+            VFN(sub_lazy)(&den[q], &vg[g0 + q].x2, &vg[g0 + q].x1);
+            VFN(mul)(c, c, &den[q]);
         }
-        cz_v8 ad = _mm512_loadu_si512(pd);
-        VFN(scatter_mask)(ad, lanes, &x3);
-        VFN(scatter_mask)(_mm512_add_epi64(ad, cz_v8_set1(sizeof(FT))), lanes, &y3);
+        for (unsigned q = 0; q < pair; q++)
+            VFN(mul)(&lambda[q], &vg[g0 + q].num, &dinv[q]);
+        for (unsigned q = 0; q < pair; q++)
+            VFN(sqr)(&t[q], &lambda[q]);
+        for (unsigned q = 0; q < pair; q++) {
+            VFN(sub)(&t[q], &t[q], &vg[g0 + q].x1);
+            VFN(sub)(&x3[q], &t[q], &vg[g0 + q].x2);
+            VFN(sub_lazy)(&t[q], &vg[g0 + q].x1, &x3[q]);
+        }
+        for (unsigned q = 0; q < pair; q++)
+            VFN(mul)(&t[q], &lambda[q], &t[q]);
+        for (unsigned q = 0; q < pair; q++) {
+            VFN(sub)(&y3[q], &t[q], &vg[g0 + q].y1);
+            uint64_t pd[8];
+            __mmask8 lanes = 0;
+            for (unsigned e = 0; e < 8; e++) {
+                unsigned j = 8 * (g0 + q) + e;
+                pd[e] = j < nv ? (uint64_t)(uintptr_t)s->ops[s->vidx[j]].dst : 0;
+                lanes |= (__mmask8)((j < nv) << e);
+            }
+            cz_v8 ad = _mm512_loadu_si512(pd);
+            VFN(scatter_mask)(ad, lanes, &x3[q]);
+            VFN(scatter_mask)(_mm512_add_epi64(ad, cz_v8_set1(sizeof(FT))), lanes, &y3[q]);
+        }
+        g = g0;
     }
     for (unsigned i = 0; i < n; i++)
         if (s->kind[i] != CZ_MSM_ADD)
