@@ -18,6 +18,11 @@
 #define CZ_MSM_VEC_BYTES(field_size)                                                               \
     (CZ_MSM_BATCH / 8 * 5 * 8 * ((field_size) / 48 * 64) + CZ_MSM_BATCH * sizeof(uint16_t))
 
+/* The bucket sums' segments (msm_kernel_template.h): at most 128, so a step of the running sums
+ * is one batch of 256 additions; at least 4 buckets each, and 8 segments or the plain sums. */
+#define CZ_MSM_SEGMENTS 128
+#define CZ_MSM_SEGMENTS_MIN 8
+
 /* At or below this many points the MSM multiplies point by point. */
 #define CZ_MSM_DIRECT_MAX 8
 

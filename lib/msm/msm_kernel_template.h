@@ -124,6 +124,51 @@ static void MBE(reduce_ranges)(SLOT *s, size_t nb)
     }
 }
 
+/*
+ * *out = Σ_b (b + 1)·B_b over the nb buckets. The running sums R ← R + B_b, S ← S + R (top bucket
+ * first) are sequential, so the buckets are cut into nseg segments of len consecutive buckets
+ * whose running sums advance side by side: each step is 2·nseg independent affine additions, one
+ * batch (one shared inversion). With S taking R before B_b is added, segment s ends with R_s = Σ
+ * of its buckets and S_s + R_s = Σ (b − s·len + 1)·B_b over them; the segments then combine in
+ * XYZZ as Σ_s (S_s + R_s) + len·Σ_s s·R_s. Few buckets take the plain XYZZ running sum.
+ */
+static void MBE(bucket_sum)(SLOT *s, size_t nb, XYZZ *out)
+{
+    XYZZ run, sum;
+    GFN(xyzz_set_infinity)(&run);
+    GFN(xyzz_set_infinity)(&sum);
+    if (nb < 4 * CZ_MSM_SEGMENTS_MIN) {
+        for (size_t b = nb; b-- > 0;) {
+            GBE(xyzz_add_affine_var)(&run, &run, &s->buckets[b]);
+            GBE(xyzz_add)(&sum, &sum, &run);
+        }
+        *out = sum;
+        return;
+    }
+    size_t nseg = nb / 4 < CZ_MSM_SEGMENTS ? nb / 4 : CZ_MSM_SEGMENTS, len = nb / nseg;
+    AFF *r = s->tmp, *sv = s->tmp + nseg; /* the sorted chunk is spent by now */
+    for (size_t g = 0; g < 2 * nseg; g++)
+        GFN(affine_set_infinity)(&r[g]);
+    for (size_t i = len; i-- > 0;) {
+        for (size_t g = 0; g < nseg; g++) {
+            MBE(push)(s, &sv[g], &sv[g], &r[g]);
+            MBE(push)(s, &r[g], &r[g], &s->buckets[g * len + i]);
+        }
+        MBE(flush)(s);
+    }
+    for (size_t g = nseg; g-- > 1;) {
+        GBE(xyzz_add_affine_var)(&run, &run, &r[g]);
+        GBE(xyzz_add)(&sum, &sum, &run);
+    }
+    for (size_t d = len; d > 1; d /= 2)
+        GBE(xyzz_dbl)(&sum, &sum);
+    for (size_t g = 0; g < nseg; g++) {
+        GBE(xyzz_add_affine_var)(&sum, &sum, &sv[g]);
+        GBE(xyzz_add_affine_var)(&sum, &sum, &r[g]);
+    }
+    *out = sum;
+}
+
 static void MBE(tile)(const MFN(run) * x, SLOT *s, size_t tile)
 {
     const cz_msm_plan *p = &x->plan;
@@ -170,14 +215,8 @@ static void MBE(tile)(const MFN(run) * x, SLOT *s, size_t tile)
         }
         MBE(flush)(s);
     }
-    /* Σ (b + 1)·B_b = Σ_b (running sum of the buckets above and at b) */
-    XYZZ run, sum;
-    GFN(xyzz_set_infinity)(&run);
-    GFN(xyzz_set_infinity)(&sum);
-    for (size_t b = nb; b-- > 0;) {
-        GBE(xyzz_add_affine_var)(&run, &run, &s->buckets[b]);
-        GBE(xyzz_add)(&sum, &sum, &run);
-    }
+    XYZZ sum;
+    MBE(bucket_sum)(s, nb, &sum);
     GBE(jac_from_xyzz)(&x->tile_sums[tile], &sum);
 }
 
