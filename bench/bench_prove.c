@@ -16,7 +16,8 @@ static void cz_bench_prove_usage(void)
            "and per phase, and the process's peak RSS. Parameters (insecure, fixed seed) are\n"
            "generated on first use and cached in --cache DIR (default /tmp/cuzk-bench-params).\n");
     cz_bench_usage_common();
-    printf("  --max-log=K     largest size 2^K: 16, 18 or 20 (default 20)\n"
+    printf("  --min-log=K     smallest size 2^K: 16, 18 or 20 (default 16)\n"
+           "  --max-log=K     largest size 2^K: 16, 18 or 20 (default 20)\n"
            "  --cache=DIR     parameter cache\n");
 }
 
@@ -54,7 +55,7 @@ int cz_bench_prove(int argc, char **argv)
     argc = cz_bench_parse(&o, argc, argv);
     if (argc < 0)
         return 2;
-    unsigned max_log = 20;
+    unsigned min_log = 16, max_log = 20;
     const char *cache = "/tmp/cuzk-bench-params";
     for (int i = 0; i < argc; i++) {
         if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
@@ -63,6 +64,8 @@ int cz_bench_prove(int argc, char **argv)
         }
         if (strncmp(argv[i], "--max-log=", 10) == 0)
             max_log = (unsigned)atoi(argv[i] + 10);
+        else if (strncmp(argv[i], "--min-log=", 10) == 0)
+            min_log = (unsigned)atoi(argv[i] + 10);
         else if (strncmp(argv[i], "--cache=", 8) == 0)
             cache = argv[i] + 8;
         else {
@@ -84,6 +87,8 @@ int cz_bench_prove(int argc, char **argv)
     if (o.threads > 1 && cz_pool_create(&pool, o.threads - 1, 0, "bench") != CZ_OK)
         return 1;
     for (size_t k = 0; k < 3 && sizes[k].log <= max_log; k++) {
+        if (sizes[k].log < min_log)
+            continue;
         size_t len = 64 * (size_t)sizes[k].blocks;
         uint8_t *msg = malloc(len);
         for (size_t i = 0; i < len; i++)

@@ -20,10 +20,10 @@
             pa = ta, pb = tb, pr = tr;                                                             \
         }                                                                                          \
         X8 xa, xb;                                                                                 \
-        GATHER(&xa, cz_ifma_addrs(pa, sizeof(T)));                                                 \
-        GATHER(&xb, cz_ifma_addrs(pb, sizeof(T)));                                                 \
+        GATHER(&xa, pa, cz_ifma_strides(sizeof(T)));                                               \
+        GATHER(&xb, pb, cz_ifma_strides(sizeof(T)));                                               \
         OP(__VA_ARGS__);                                                                           \
-        SCATTER(cz_ifma_addrs(pr, sizeof(T)), &xa);                                                \
+        SCATTER(pr, cz_ifma_strides(sizeof(T)), &xa);                                              \
         if (k < 8)                                                                                 \
             memcpy(r + i, tr, k * sizeof(T));                                                      \
     }

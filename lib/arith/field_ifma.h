@@ -362,37 +362,41 @@ CZ_IFMA_INLINE void cz_ifma_to_words(cz_v8 *w, unsigned nw, const cz_v8 *l, unsi
     }
 }
 
-/* Word k of the eight elements at the byte addresses in addr, plus 8k. */
-CZ_IFMA_INLINE cz_v8 cz_ifma_gather_word(cz_v8 addr, unsigned k)
+/* Gathers and scatters address element e at base + off[e] (bytes). base is a real pointer into the
+ * memory touched — an array, or NULL with absolute addresses in off for elements anywhere in
+ * memory the caller's caller wrote (the MSM's points) — so that the compiler sees which memory the
+ * instruction reads or writes. */
+
+/* Word k of the eight elements. */
+CZ_IFMA_INLINE cz_v8 cz_ifma_gather_word(const void *base, cz_v8 off, unsigned k)
 {
-    return _mm512_i64gather_epi64(_mm512_add_epi64(addr, cz_v8_set1(8 * k)), (const void *)0, 1);
+    return _mm512_i64gather_epi64(_mm512_add_epi64(off, cz_v8_set1(8 * k)), base, 1);
 }
 
-CZ_IFMA_INLINE void cz_ifma_scatter_word(cz_v8 addr, unsigned k, cz_v8 v)
+CZ_IFMA_INLINE void cz_ifma_scatter_word(void *base, cz_v8 off, __mmask8 lanes, unsigned k, cz_v8 v)
 {
-    _mm512_i64scatter_epi64((void *)0, _mm512_add_epi64(addr, cz_v8_set1(8 * k)), v, 1);
+    _mm512_mask_i64scatter_epi64(base, lanes, _mm512_add_epi64(off, cz_v8_set1(8 * k)), v, 1);
 }
 
-/* The eight byte addresses base, base + stride, …, base + 7·stride. */
-CZ_IFMA_INLINE cz_v8 cz_ifma_addrs(const void *base, size_t stride)
+/* The offsets 0, stride, …, 7·stride: eight elements of an array. */
+CZ_IFMA_INLINE cz_v8 cz_ifma_strides(ptrdiff_t stride)
 {
-    long long b = (long long)(uintptr_t)base, s = (long long)stride;
-    return _mm512_set_epi64(b + 7 * s, b + 6 * s, b + 5 * s, b + 4 * s, b + 3 * s, b + 2 * s, b + s,
-                            b);
+    long long s = (long long)stride;
+    return _mm512_set_epi64(7 * s, 6 * s, 5 * s, 4 * s, 3 * s, 2 * s, s, 0);
 }
 
-/* Fp elements (cz_fp, 6 words) at the eight addresses ↔ SoA. */
-CZ_IFMA_INLINE void cz_fp_x8_gather(cz_fp_x8 *r, cz_v8 addr)
+/* Fp elements (cz_fp, 6 words) ↔ SoA. */
+CZ_IFMA_INLINE void cz_fp_x8_gather(cz_fp_x8 *r, const void *base, cz_v8 off)
 {
     cz_v8 w[6];
     CZ_IFMA_UNROLL
     for (unsigned k = 0; k < 6; k++)
-        w[k] = cz_ifma_gather_word(addr, k);
+        w[k] = cz_ifma_gather_word(base, off, k);
     cz_ifma_from_words(r->l, 8, w, 6);
 }
 
 /* Writes a in [0, 2p), reduced to [0, p), to the lanes in `lanes` (the others are left alone). */
-CZ_IFMA_INLINE void cz_fp_x8_scatter_mask(cz_v8 addr, __mmask8 lanes, const cz_fp_x8 *a)
+CZ_IFMA_INLINE void cz_fp_x8_scatter_mask(void *base, cz_v8 off, __mmask8 lanes, const cz_fp_x8 *a)
 {
     cz_fp_x8 c = *a;
     cz_v8 w[6];
@@ -400,50 +404,50 @@ CZ_IFMA_INLINE void cz_fp_x8_scatter_mask(cz_v8 addr, __mmask8 lanes, const cz_f
     cz_ifma_to_words(w, 6, c.l, 8);
     CZ_IFMA_UNROLL
     for (unsigned k = 0; k < 6; k++)
-        _mm512_mask_i64scatter_epi64((void *)0, lanes, _mm512_add_epi64(addr, cz_v8_set1(8 * k)),
-                                     w[k], 1);
+        cz_ifma_scatter_word(base, off, lanes, k, w[k]);
 }
 
-CZ_IFMA_INLINE void cz_fp_x8_scatter(cz_v8 addr, const cz_fp_x8 *a)
+CZ_IFMA_INLINE void cz_fp_x8_scatter(void *base, cz_v8 off, const cz_fp_x8 *a)
 {
-    cz_fp_x8_scatter_mask(addr, 0xff, a);
+    cz_fp_x8_scatter_mask(base, off, 0xff, a);
 }
 
-CZ_IFMA_INLINE void cz_fr_x8_gather(cz_fr_x8 *r, cz_v8 addr)
+CZ_IFMA_INLINE void cz_fr_x8_gather(cz_fr_x8 *r, const void *base, cz_v8 off)
 {
     cz_v8 w[4];
     CZ_IFMA_UNROLL
     for (unsigned k = 0; k < 4; k++)
-        w[k] = cz_ifma_gather_word(addr, k);
+        w[k] = cz_ifma_gather_word(base, off, k);
     cz_ifma_from_words(r->l, 5, w, 4);
 }
 
-CZ_IFMA_INLINE void cz_fr_x8_scatter(cz_v8 addr, const cz_fr_x8 *a)
+CZ_IFMA_INLINE void cz_fr_x8_scatter(void *base, cz_v8 off, const cz_fr_x8 *a)
 {
     cz_v8 w[4];
     cz_ifma_to_words(w, 4, a->l, 5);
     CZ_IFMA_UNROLL
     for (unsigned k = 0; k < 4; k++)
-        cz_ifma_scatter_word(addr, k, w[k]);
+        cz_ifma_scatter_word(base, off, 0xff, k, w[k]);
 }
 
-/* Fp2 elements (cz_fp2: c0 then c1, 12 words) at the eight addresses ↔ SoA. */
-CZ_IFMA_INLINE void cz_fp2_x8_gather(cz_fp2_x8 *r, cz_v8 addr)
+/* Fp2 elements (cz_fp2: c0 then c1, 12 words) ↔ SoA. */
+CZ_IFMA_INLINE void cz_fp2_x8_gather(cz_fp2_x8 *r, const void *base, cz_v8 off)
 {
-    cz_fp_x8_gather(&r->c0, addr);
-    cz_fp_x8_gather(&r->c1, _mm512_add_epi64(addr, cz_v8_set1(sizeof(cz_fp))));
+    cz_fp_x8_gather(&r->c0, base, off);
+    cz_fp_x8_gather(&r->c1, base, _mm512_add_epi64(off, cz_v8_set1(sizeof(cz_fp))));
 }
 
 /* Writes to the lanes in `lanes`, reduced to [0, p) per coordinate. */
-CZ_IFMA_INLINE void cz_fp2_x8_scatter_mask(cz_v8 addr, __mmask8 lanes, const cz_fp2_x8 *a)
+CZ_IFMA_INLINE void cz_fp2_x8_scatter_mask(void *base, cz_v8 off, __mmask8 lanes,
+                                           const cz_fp2_x8 *a)
 {
-    cz_fp_x8_scatter_mask(addr, lanes, &a->c0);
-    cz_fp_x8_scatter_mask(_mm512_add_epi64(addr, cz_v8_set1(sizeof(cz_fp))), lanes, &a->c1);
+    cz_fp_x8_scatter_mask(base, off, lanes, &a->c0);
+    cz_fp_x8_scatter_mask(base, _mm512_add_epi64(off, cz_v8_set1(sizeof(cz_fp))), lanes, &a->c1);
 }
 
-CZ_IFMA_INLINE void cz_fp2_x8_scatter(cz_v8 addr, const cz_fp2_x8 *a)
+CZ_IFMA_INLINE void cz_fp2_x8_scatter(void *base, cz_v8 off, const cz_fp2_x8 *a)
 {
-    cz_fp2_x8_scatter_mask(addr, 0xff, a);
+    cz_fp2_x8_scatter_mask(base, off, 0xff, a);
 }
 
 /* The same Fp element (an Fp2 with c1 = 0 for one) in all eight lanes. */

@@ -30,7 +30,7 @@ typedef struct MFN(vgroup) {
 static CZ_IFMA_TARGET void MFN(invert_lanes)(VX *r, const VX *v)
 {
     FT lane[8], pre[8], inv;
-    VFN(scatter)(cz_ifma_addrs(lane, sizeof(FT)), v);
+    VFN(scatter)(lane, cz_ifma_strides(sizeof(FT)), v);
     pre[0] = lane[0];
     for (int e = 1; e < 8; e++)
         FADX(mul)(&pre[e], &pre[e - 1], &lane[e]);
@@ -42,7 +42,7 @@ static CZ_IFMA_TARGET void MFN(invert_lanes)(VX *r, const VX *v)
         lane[e] = t;
     }
     lane[0] = inv;
-    VFN(gather)(r, cz_ifma_addrs(lane, sizeof(FT)));
+    VFN(gather)(r, lane, cz_ifma_strides(sizeof(FT)));
 }
 
 static CZ_IFMA_TARGET void MFN(flush_vector)(SLOT *s)
@@ -94,10 +94,10 @@ static CZ_IFMA_TARGET void MFN(flush_vector)(SLOT *s)
         cz_v8 aa = _mm512_loadu_si512(pa), ab = _mm512_loadu_si512(pb);
         cz_v8 off_y = cz_v8_set1(sizeof(FT));
         VX y2, den;
-        VFN(gather)(&vg[g].x1, aa);
-        VFN(gather)(&vg[g].y1, _mm512_add_epi64(aa, off_y));
-        VFN(gather)(&vg[g].x2, ab);
-        VFN(gather)(&y2, _mm512_add_epi64(ab, off_y));
+        VFN(gather)(&vg[g].x1, NULL, aa);
+        VFN(gather)(&vg[g].y1, NULL, _mm512_add_epi64(aa, off_y));
+        VFN(gather)(&vg[g].x2, NULL, ab);
+        VFN(gather)(&y2, NULL, _mm512_add_epi64(ab, off_y));
         VFN(sub_lazy)(&vg[g].num, &y2, &vg[g].y1);
         VFN(sub_lazy)(&den, &vg[g].x2, &vg[g].x1);
         VX *c = &acc[g % CZ_MSM_CHAINS];
@@ -150,8 +150,8 @@ static CZ_IFMA_TARGET void MFN(flush_vector)(SLOT *s)
                 lanes |= (__mmask8)((j < nv) << e);
             }
             cz_v8 ad = _mm512_loadu_si512(pd);
-            VFN(scatter_mask)(ad, lanes, &x3[q]);
-            VFN(scatter_mask)(_mm512_add_epi64(ad, cz_v8_set1(sizeof(FT))), lanes, &y3[q]);
+            VFN(scatter_mask)(NULL, ad, lanes, &x3[q]);
+            VFN(scatter_mask)(NULL, _mm512_add_epi64(ad, cz_v8_set1(sizeof(FT))), lanes, &y3[q]);
         }
         g = g0;
     }

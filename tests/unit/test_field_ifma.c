@@ -228,8 +228,8 @@ CZ_IFMA_TARGET static void ti_fp_lazy_ops(uint64_t out[4][8][6], uint64_t in_a[8
                                           uint64_t in_b[8][6])
 {
     cz_fp_x8 a, b, t;
-    cz_fp_x8_gather(&a, cz_ifma_addrs(in_a, sizeof in_a[0]));
-    cz_fp_x8_gather(&b, cz_ifma_addrs(in_b, sizeof in_b[0]));
+    cz_fp_x8_gather(&a, in_a, cz_ifma_strides(sizeof in_a[0]));
+    cz_fp_x8_gather(&b, in_b, cz_ifma_strides(sizeof in_b[0]));
     cz_v8 w[6];
     for (int op = 0; op < 4; op++) {
         switch (op) {
@@ -250,8 +250,8 @@ CZ_IFMA_TARGET static void ti_fr_lazy_ops(uint64_t out[4][8][4], uint64_t in_a[8
                                           uint64_t in_b[8][4])
 {
     cz_fr_x8 a, b, t;
-    cz_fr_x8_gather(&a, cz_ifma_addrs(in_a, sizeof in_a[0]));
-    cz_fr_x8_gather(&b, cz_ifma_addrs(in_b, sizeof in_b[0]));
+    cz_fr_x8_gather(&a, in_a, cz_ifma_strides(sizeof in_a[0]));
+    cz_fr_x8_gather(&b, in_b, cz_ifma_strides(sizeof in_b[0]));
     for (int op = 0; op < 4; op++) {
         switch (op) {
         case 0: cz_fr_x8_mul(&t, &a, &b); break;
@@ -259,7 +259,7 @@ CZ_IFMA_TARGET static void ti_fr_lazy_ops(uint64_t out[4][8][4], uint64_t in_a[8
         case 2: cz_fr_x8_sub(&t, &b, &b); break;
         default: cz_fr_x8_sub_lazy(&t, &b, &a); break;
         }
-        cz_fr_x8_scatter(cz_ifma_addrs(out[op], sizeof out[op][0]), &t);
+        cz_fr_x8_scatter(out[op], cz_ifma_strides(sizeof out[op][0]), &t);
     }
 }
 
