@@ -3,11 +3,12 @@
 #   make test     build and run every test (unit, vectors, integration)
 #   make demo     build and run the main job
 #   make check    the checked debug build and its tests;  make asan: ASan+UBSan
+#   make tsan     ThreadSanitizer over the threaded modules (engine, staged prover, pool)
 #   make bench    the arithmetic benchmark;  make format / format-check: clang-format
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 CTEST = ctest --preset
 
-.PHONY: all test demo check asan noasm fuzz bench format format-check clean
+.PHONY: all test demo check asan tsan noasm fuzz bench format format-check clean
 
 all:
 	@cmake --preset release >/dev/null
@@ -17,7 +18,7 @@ test: all
 	@$(CTEST) release -j $(JOBS)
 
 demo: all
-	@./build/cuzk demo
+	@./build/cuzk demo porep
 
 check:
 	@cmake --preset debug >/dev/null
@@ -28,6 +29,13 @@ asan:
 	@cmake --preset asan >/dev/null
 	@cmake --build --preset asan -j $(JOBS)
 	@$(CTEST) asan -j $(JOBS)
+
+# The unit tests of the code that runs on several threads at once; halt on the first race.
+tsan:
+	@cmake --preset tsan >/dev/null
+	@cmake --build --preset tsan -j $(JOBS) --target cuzk_tests
+	@TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1" ./build-tsan/tests/cuzk_tests \
+		-t=engine -t=stage -t=pool
 
 noasm:
 	@cmake --preset noasm >/dev/null
@@ -42,7 +50,7 @@ fuzz:
 bench: all
 	@./build/cuzk bench arith
 
-FORMAT_FILES = $(shell git ls-files --cached --others --exclude-standard '*.c' '*.h' | grep -v '^lib/arith/constants.c$$')
+FORMAT_FILES = $(shell git ls-files --cached --others --exclude-standard '*.c' '*.h' '*.cc' | grep -v -e '^lib/arith/constants.c$$' -e '^lib/circuits/filecoin/params_table.c$$')
 format:
 	@clang-format -i $(FORMAT_FILES)
 

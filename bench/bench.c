@@ -194,62 +194,49 @@ void cz_bench_run(const cz_bench_opts *o, const char *name, size_t size, unsigne
     cz_bench_report(o, name, size, threads, "ns", samples, n);
 }
 
-void cz_bench_usage_common(void)
-{
-    printf("options:\n"
-           "  --json          one JSON object per line per case\n"
-           "  --quick         fewer and shorter samples (smoke test)\n"
-           "  --filter=TEXT   only cases whose name contains TEXT\n"
-           "  --threads=N     worker threads (default 1)\n"
-           "  --samples=N     samples per case (default 7, quick 3)\n"
-           "  --cpu-time      time by the process's CPU time instead of the wall clock (for\n"
-           "                  one-thread cases on a machine shared with other work)\n"
-           "  --sample-ms=N   target length of one sample of a short case (default 50, quick 5);\n"
-           "                  short samples with many of them find the quiet moments of a shared\n"
-           "                  machine\n");
-}
-
-int cz_bench_parse(cz_bench_opts *o, int argc, char **argv)
+int cz_bench_parse(cz_bench_opts *o, const char *area, const char *synopsis,
+                   const char *description, const cz_cli_opt *opts, size_t n_opts, int argc,
+                   char **argv)
 {
     *o = (cz_bench_opts){.threads = 1, .sample_ms = 50, .samples = 7};
-    int kept = 0;
-    for (int i = 0; i < argc; i++) {
-        const char *a = argv[i];
-        if (strcmp(a, "--json") == 0)
-            o->json = true;
-        else if (strcmp(a, "--quick") == 0) {
-            o->quick = true;
-            o->sample_ms = 5;
+    unsigned long threads = 1, samples = 7, sample_ms = 0;
+    bool samples_given = false;
+    cz_cli_opt all[48] = {
+        {"--json", CZ_OPT_FLAG, &o->json, NULL, "one JSON object per line per case"},
+        {"--quick", CZ_OPT_FLAG, &o->quick, NULL, "fewer and shorter samples (smoke test)"},
+        {"--filter", CZ_OPT_STRING, &o->filter, "TEXT", "only cases whose name contains TEXT"},
+        {"--threads", CZ_OPT_UINT, &threads, "N", "worker threads (default 1)", .min = 1,
+         .max = 1024},
+        {"--samples", CZ_OPT_UINT, &samples, "N", "samples per case (default 7, quick 3)", .min = 1,
+         .max = 64, .given = &samples_given},
+        {"--cpu-time", CZ_OPT_FLAG, &o->cpu_time, NULL,
+         "time by the process's CPU time, not the wall clock (one-thread cases on a machine "
+         "shared with other work)"},
+        {"--sample-ms", CZ_OPT_UINT, &sample_ms, "N",
+         "target length of one sample of a short case (default 50, quick 5); many short samples "
+         "find a shared machine's quiet moments",
+         .min = 1, .max = 10000},
+    };
+    size_t n = 7;
+    for (size_t i = 0; i < n_opts && n < CZ_ARRAY_SIZE(all); i++)
+        all[n++] = opts[i];
+    char cmd[64];
+    snprintf(cmd, sizeof cmd, "bench %s", area);
+    const cz_cli_spec spec = {cmd, synopsis, description, all, n};
+    int rc = cz_cli_parse(&spec, argc, argv);
+    if (rc >= 0)
+        return rc;
+    o->threads = (unsigned)threads;
+    o->samples = (unsigned)samples;
+    o->samples_given = samples_given;
+    if (o->quick) {
+        o->sample_ms = 5;
+        if (!samples_given)
             o->samples = 3;
-        } else if (strcmp(a, "--cpu-time") == 0) {
-            o->cpu_time = true;
-            cz_bench_clock = CLOCK_PROCESS_CPUTIME_ID;
-        } else if (strncmp(a, "--filter=", 9) == 0)
-            o->filter = a + 9;
-        else if (strncmp(a, "--threads=", 10) == 0) {
-            int t = atoi(a + 10);
-            if (t < 1 || t > 1024) {
-                fprintf(stderr, "cuzk bench: --threads must be between 1 and 1024\n");
-                return -1;
-            }
-            o->threads = (unsigned)t;
-        } else if (strncmp(a, "--sample-ms=", 12) == 0) {
-            double ms = atof(a + 12);
-            if (!(ms >= 0.1 && ms <= 10000)) {
-                fprintf(stderr, "cuzk bench: --sample-ms must be between 0.1 and 10000\n");
-                return -1;
-            }
-            o->sample_ms = ms;
-        } else if (strncmp(a, "--samples=", 10) == 0) {
-            o->samples_given = true;
-            int n = atoi(a + 10);
-            if (n < 1 || n > 64) {
-                fprintf(stderr, "cuzk bench: --samples must be between 1 and 64\n");
-                return -1;
-            }
-            o->samples = (unsigned)n;
-        } else
-            argv[kept++] = argv[i];
     }
-    return kept;
+    if (sample_ms)
+        o->sample_ms = (double)sample_ms;
+    if (o->cpu_time)
+        cz_bench_clock = CLOCK_PROCESS_CPUTIME_ID;
+    return -1;
 }

@@ -12,6 +12,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "cli_opts.h"
 #include "cuzk/arith_field.h"
 
 typedef struct cz_bench_opts {
@@ -56,14 +57,25 @@ void cz_bench_rand_fp(cz_fp *r); /* below 2^380 */
 /* Core-clock estimate in GHz from a chain of dependent 3-cycle multiplications (0 if unknown). */
 double cz_bench_core_ghz(void);
 
-/* Parses the options shared by every area, removing them from argv; returns how many arguments
- * remain (in order, at the front of argv) for the area, or -1 after printing an error. */
-int cz_bench_parse(cz_bench_opts *o, int argc, char **argv);
-void cz_bench_usage_common(void);
+/* Parses an area's command line: the options every area shares (--json, --quick, --filter,
+ * --threads, --samples) into o, then the area's own table (cli_opts.h). Returns −1 when the
+ * area should run, or the exit status to return (0 after --help, 2 after a usage error). */
+int cz_bench_parse(cz_bench_opts *o, const char *area, const char *synopsis,
+                   const char *description, const cz_cli_opt *opts, size_t n_opts, int argc,
+                   char **argv);
+
+/* Reading a C1 document (bench_c1.c): seconds of each of n loads into samples (false after a
+ * message), and the memory one load takes (document + peak RSS growth, MiB; −1 unknown). */
+bool cz_bench_c1_time_load(const char *doc, size_t len, double *samples, unsigned n);
+double cz_bench_c1_mem(const char *doc, size_t len);
 
 /* Per-area entry points (argc/argv after the area name). */
 int cz_bench_arith(int argc, char **argv);
+int cz_bench_c1(int argc, char **argv);
+int cz_bench_engine(int argc, char **argv);
 int cz_bench_ntt(int argc, char **argv);
+int cz_bench_porep(int argc, char **argv);
+int cz_bench_post(int argc, char **argv);
 int cz_bench_msm(int argc, char **argv);
 int cz_bench_prove(int argc, char **argv);
 int cz_bench_synth(int argc, char **argv);

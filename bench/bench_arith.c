@@ -262,39 +262,29 @@ static const cz_bench_case cz_bench_arith_cases[] = {
     {"pairing", cz_bench_pairing, CZ_BENCH_SLOW_LANES},
 };
 
-static void cz_bench_arith_usage(void)
-{
-    printf("usage: cuzk bench arith [options]\n"
-           "Field, curve and pairing operations on one thread, in ns per operation: rows named\n"
-           "OP measure throughput over independent operands, OP_lat the latency of a dependent\n"
-           "chain.\n");
-    cz_bench_usage_common();
-    printf("  --backend=NAME  portable, adx or ifma (default: fastest this CPU supports)\n");
-}
-
 int cz_bench_arith(int argc, char **argv)
 {
     cz_bench_opts o;
-    argc = cz_bench_parse(&o, argc, argv);
-    if (argc < 0)
-        return 2;
-    for (int i = 0; i < argc; i++) {
-        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
-            cz_bench_arith_usage();
-            return 0;
-        }
-        if (strncmp(argv[i], "--backend=", 10) == 0) {
-            const char *b = argv[i] + 10;
-            cz_arith_backend want;
-            if (!cz_arith_backend_parse(&want, b) || !cz_arith_backend_set(want)) {
-                fprintf(stderr, "cuzk bench arith: back-end '%s' is unknown or unsupported here\n",
-                        b);
-                return 2;
-            }
-            continue;
-        }
-        fprintf(stderr, "cuzk bench arith: unknown option '%s' (see --help)\n", argv[i]);
-        return 2;
+    /* in cz_arith_backend order */
+    static const char *const backends[] = {"portable", "adx", "ifma", NULL};
+    unsigned backend = 0;
+    bool backend_given = false;
+    const cz_cli_opt opts[] = {
+        {"--backend", CZ_OPT_CHOICE, &backend, NULL,
+         "arithmetic back-end (default: the fastest this CPU\nsupports)", .choices = backends,
+         .given = &backend_given},
+    };
+    int rc = cz_bench_parse(&o, "arith", "[options]",
+                            "Field, curve and pairing operations on one thread, in ns per "
+                            "operation: rows named\nOP measure throughput over independent "
+                            "operands, OP_lat the latency of a dependent\nchain.\n",
+                            opts, CZ_ARRAY_SIZE(opts), argc, argv);
+    if (rc >= 0)
+        return rc;
+    if (backend_given && !cz_arith_backend_set((cz_arith_backend)backend)) {
+        fprintf(stderr, "cuzk bench arith: back-end '%s' is not supported here\n",
+                backends[backend]);
+        return CZ_CLI_EXIT_USAGE;
     }
     if (o.threads != 1)
         fprintf(stderr, "cuzk bench arith: single-threaded cases; --threads ignored\n");

@@ -115,19 +115,6 @@ static double cz_bench_msm_case(const cz_bench_opts *o, const char *name, cz_ben
     return sorted[samples / 2];
 }
 
-static void cz_bench_msm_usage(void)
-{
-    printf("usage: cuzk bench msm [options]\n"
-           "Seconds per MSM on distinct points: msm_g1 and msm_g2 with uniform scalars,\n"
-           "msm_g1_split with Filecoin-like scalars (90%% bits, 10%% uniform) through the split\n"
-           "path. Each size runs on 1 thread and on --threads threads.\n");
-    cz_bench_usage_common();
-    printf("  --min-log=K     smallest size 2^K (default 16)\n"
-           "  --max-log=K     largest G1 size 2^K (default 22; G2 stops at 2^18)\n"
-           "  --sweep         time every window width around the table's choice and print\n"
-           "                  the best per size (the window table of docs/PERFORMANCE.md)\n");
-}
-
 static void cz_bench_msm_sweep(const cz_bench_opts *o, const cz_bench_msm_data *d, unsigned max_log)
 {
     printf("\nwindow sweep (1 thread): size, table choice, then seconds per width\n");
@@ -160,48 +147,42 @@ static void cz_bench_msm_sweep(const cz_bench_opts *o, const cz_bench_msm_data *
 int cz_bench_msm(int argc, char **argv)
 {
     cz_bench_opts o;
-    argc = cz_bench_parse(&o, argc, argv);
-    if (argc < 0)
-        return 2;
-    unsigned min_log = 16, max_log = 22;
+    unsigned long min_log = 16, max_log = 22;
     bool sweep = false;
-    for (int i = 0; i < argc; i++) {
-        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
-            cz_bench_msm_usage();
-            return 0;
-        }
-        if (strncmp(argv[i], "--max-log=", 10) == 0)
-            max_log = (unsigned)atoi(argv[i] + 10);
-        else if (strncmp(argv[i], "--min-log=", 10) == 0)
-            min_log = (unsigned)atoi(argv[i] + 10);
-        else if (strcmp(argv[i], "--sweep") == 0)
-            sweep = true;
-        else {
-            fprintf(stderr, "cuzk bench msm: unknown option '%s' (see --help)\n", argv[i]);
-            return 2;
-        }
-    }
+    const cz_cli_opt opts[] = {
+        {"--min-log", CZ_OPT_UINT, &min_log, "K", "smallest size 2^K, 8 to 26 (default 16)",
+         .min = 8, .max = 26},
+        {"--max-log", CZ_OPT_UINT, &max_log, "K",
+         "largest G1 size 2^K, 8 to 26 (default 22; G2 stops at\n2^18)", .min = 8, .max = 26},
+        {"--sweep", CZ_OPT_FLAG, &sweep, NULL,
+         "time every window width around the table's choice and\nprint the best per size "
+         "(the window table of\ndocs/PERFORMANCE.md)"},
+    };
+    int rc = cz_bench_parse(
+        &o, "msm", "[options]",
+        "Seconds per MSM on distinct points: msm_g1 and msm_g2 with uniform scalars,\n"
+        "msm_g1_split with Filecoin-like scalars (90% bits, 10% uniform) through the split\n"
+        "path. Each size runs on 1 thread and on --threads threads.\n",
+        opts, CZ_ARRAY_SIZE(opts), argc, argv);
+    if (rc >= 0)
+        return rc;
     if (o.quick && max_log > 16)
         max_log = 16;
-    if (max_log < 8 || max_log > 26 || min_log < 8 || min_log > max_log) {
-        fprintf(stderr, "cuzk bench msm: need 8 ≤ --min-log ≤ --max-log ≤ 26\n");
-        return 2;
-    }
     cz_bench_header(&o, "msm");
     size_t n1 = (size_t)1 << max_log, n2 = (size_t)1 << (max_log < 18 ? max_log : 18);
     cz_bench_msm_data d;
     if (!cz_bench_msm_data_make(&d, n1, n2)) {
-        fprintf(stderr, "cuzk bench msm: out of memory for 2^%u points\n", max_log);
+        fprintf(stderr, "cuzk bench msm: out of memory for 2^%lu points\n", max_log);
         cz_bench_msm_data_free(&d);
         return 1;
     }
     if (sweep) {
-        cz_bench_msm_sweep(&o, &d, max_log);
+        cz_bench_msm_sweep(&o, &d, (unsigned)max_log);
         cz_bench_msm_data_free(&d);
         return 0;
     }
     unsigned threads[2] = {1, o.threads};
-    for (unsigned k = min_log; k <= max_log; k += 2) {
+    for (unsigned k = (unsigned)min_log; k <= max_log; k += 2) {
         size_t n = (size_t)1 << k;
         unsigned samples = o.samples_given ? o.samples : o.quick ? 1 : k >= 20 ? 1 : 3;
         for (int t = 0; t < (o.threads > 1 ? 2 : 1); t++) {

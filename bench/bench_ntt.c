@@ -6,17 +6,6 @@
 #include "bench.h"
 #include "cuzk/experimental.h"
 
-static void cz_bench_ntt_usage(void)
-{
-    printf("usage: cuzk bench ntt [options]\n"
-           "In-place transforms over Fr, seconds per transform: ntt (forward, natural order),\n"
-           "ntt_coset (coset forward) and ntt_h (the Groth16 quotient: 7 transforms and the\n"
-           "pointwise step). Each size runs with 1 thread and with --threads threads.\n");
-    cz_bench_usage_common();
-    printf("  --min-log=K     smallest size 2^K (default 16)\n"
-           "  --max-log=K     largest size 2^K (default 24)\n");
-}
-
 typedef enum { CZ_BENCH_NTT_FWD, CZ_BENCH_NTT_COSET, CZ_BENCH_NTT_H } cz_bench_ntt_kind;
 
 static void cz_bench_ntt_case(const cz_bench_opts *o, cz_bench_ntt_kind kind, unsigned k,
@@ -48,27 +37,24 @@ static void cz_bench_ntt_case(const cz_bench_opts *o, cz_bench_ntt_kind kind, un
 int cz_bench_ntt(int argc, char **argv)
 {
     cz_bench_opts o;
-    argc = cz_bench_parse(&o, argc, argv);
-    if (argc < 0)
-        return 2;
-    unsigned min_log = 16, max_log = 24;
-    for (int i = 0; i < argc; i++) {
-        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
-            cz_bench_ntt_usage();
-            return 0;
-        }
-        if (strncmp(argv[i], "--min-log=", 10) == 0)
-            min_log = (unsigned)atoi(argv[i] + 10);
-        else if (strncmp(argv[i], "--max-log=", 10) == 0)
-            max_log = (unsigned)atoi(argv[i] + 10);
-        else {
-            fprintf(stderr, "cuzk bench ntt: unknown option '%s' (see --help)\n", argv[i]);
-            return 2;
-        }
-    }
+    unsigned long min_log = 16, max_log = 24;
+    const cz_cli_opt opts[] = {
+        {"--min-log", CZ_OPT_UINT, &min_log, "K", "smallest size 2^K (default 16)", .min = 1,
+         .max = 28},
+        {"--max-log", CZ_OPT_UINT, &max_log, "K", "largest size 2^K (default 24)", .min = 1,
+         .max = 28},
+    };
+    int rc = cz_bench_parse(
+        &o, "ntt", "[options]",
+        "In-place transforms over Fr, seconds per transform: ntt (forward, natural order),\n"
+        "ntt_coset (coset forward) and ntt_h (the Groth16 quotient: 7 transforms and the\n"
+        "pointwise step). Each size runs with 1 thread and with --threads threads.\n",
+        opts, CZ_ARRAY_SIZE(opts), argc, argv);
+    if (rc >= 0)
+        return rc;
     if (min_log < 1 || max_log > 28 || min_log > max_log) {
-        fprintf(stderr, "cuzk bench ntt: need 1 <= --min-log <= --max-log <= 28\n");
-        return 2;
+        fprintf(stderr, "cuzk bench ntt: need --min-log <= --max-log\n");
+        return CZ_CLI_EXIT_USAGE;
     }
     cz_bench_header(&o, "ntt");
     for (unsigned k = min_log; k <= max_log; k++) {

@@ -8,19 +8,6 @@
 #include "bench.h"
 #include "cuzk/cuzk.h"
 
-static void cz_bench_prove_usage(void)
-{
-    printf("usage: cuzk bench prove [options]\n"
-           "Groth16 proofs of SHA-256 preimage circuits of ~2^16, 2^18 and 2^20 constraints (1,\n"
-           "8 and 36 message blocks), on 1 thread and on --threads threads: seconds per proof\n"
-           "and per phase, and the process's peak RSS. Parameters (insecure, fixed seed) are\n"
-           "generated on first use and cached in --cache DIR (default /tmp/cuzk-bench-params).\n");
-    cz_bench_usage_common();
-    printf("  --min-log=K     smallest size 2^K: 16, 18 or 20 (default 16)\n"
-           "  --max-log=K     largest size 2^K: 16, 18 or 20 (default 20)\n"
-           "  --cache=DIR     parameter cache\n");
-}
-
 static double cz_bench_peak_mib(void)
 {
     struct rusage ru;
@@ -52,32 +39,29 @@ static cz_params *cz_bench_params(const char *dir, unsigned blocks, const cz_cir
 int cz_bench_prove(int argc, char **argv)
 {
     cz_bench_opts o;
-    argc = cz_bench_parse(&o, argc, argv);
-    if (argc < 0)
-        return 2;
-    unsigned min_log = 16, max_log = 20;
+    unsigned long min_log = 16, max_log = 20;
     const char *cache = "/tmp/cuzk-bench-params";
-    for (int i = 0; i < argc; i++) {
-        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
-            cz_bench_prove_usage();
-            return 0;
-        }
-        if (strncmp(argv[i], "--max-log=", 10) == 0)
-            max_log = (unsigned)atoi(argv[i] + 10);
-        else if (strncmp(argv[i], "--min-log=", 10) == 0)
-            min_log = (unsigned)atoi(argv[i] + 10);
-        else if (strncmp(argv[i], "--cache=", 8) == 0)
-            cache = argv[i] + 8;
-        else {
-            fprintf(stderr, "cuzk bench prove: unknown option '%s' (see --help)\n", argv[i]);
-            return 2;
-        }
-    }
+    const cz_cli_opt opts[] = {
+        {"--min-log", CZ_OPT_UINT, &min_log, "K", "smallest size 2^K: 16, 18 or 20 (default 16)",
+         .min = 16, .max = 20},
+        {"--max-log", CZ_OPT_UINT, &max_log, "K", "largest size 2^K: 16, 18 or 20 (default 20)",
+         .min = 16, .max = 20},
+        {"--cache", CZ_OPT_STRING, &cache, "DIR", "parameter cache"},
+    };
+    int rc = cz_bench_parse(
+        &o, "prove", "[options]",
+        "Groth16 proofs of SHA-256 preimage circuits of ~2^16, 2^18 and 2^20 constraints (1,\n"
+        "8 and 36 message blocks), on 1 thread and on --threads threads: seconds per proof\n"
+        "and per phase, and the process's peak RSS. Parameters (insecure, fixed seed) are\n"
+        "generated on first use and cached in --cache DIR (default /tmp/cuzk-bench-params).\n",
+        opts, CZ_ARRAY_SIZE(opts), argc, argv);
+    if (rc >= 0)
+        return rc;
     if (o.quick)
         max_log = 16;
     if (max_log != 16 && max_log != 18 && max_log != 20) {
         fprintf(stderr, "cuzk bench prove: --max-log must be 16, 18 or 20\n");
-        return 2;
+        return CZ_CLI_EXIT_USAGE;
     }
     cz_bench_header(&o, "prove");
     static const struct {

@@ -15,34 +15,6 @@
 #define CZ_BENCH_SYNTH_SEED 0x5eedu
 #define CZ_BENCH_SYNTH_MAX_SAMPLES 64
 
-static void cz_bench_synth_usage(void)
-{
-    printf("usage: cuzk bench synth [options]\n"
-           "Constraint synthesis of the test circuits, per backend, on 1 thread and on\n"
-           "--threads threads (one circuit instance per thread, as partitions are\n"
-           "synthesized side by side). Rows, each for circuit C and backend B:\n"
-           "  synth_C_B          constraints/s, end to end (all threads together)\n"
-           "  synth_C_B_witness  constraints/s of the pass through the gadgets alone, per thread\n"
-           "  synth_C_B_eval     constraints/s of the evaluation alone, per thread (pce: the\n"
-           "                     matrix-vector products; prove: input constraints and c = a*b)\n"
-           "  synth_C_B_bytes    bytes/constraint of one instance's outputs as allocated:\n"
-           "                     a, b, c, witness and densities\n"
-           "  synth_C_B_rss      bytes/constraint of peak RSS growth while one instance is\n"
-           "                     synthesized (in a child process; transients included)\n"
-           "  synth_C_pce_record s to record the matrices (once per circuit shape)\n"
-           "Rates are per sample, so min is the slowest sample and max the fastest.\n\n");
-    cz_bench_usage_common();
-    printf("  --circuits=LIST comma-separated test circuits (default sha256,poseidon)\n"
-           "  --backends=LIST comma-separated backends (default prove,prove_ab,pce,pce_ab,\n"
-           "                  witness; also check, count)\n"
-           "  --size=C:N      size of circuit C (sha256: SHA-256 blocks, default 20;\n"
-           "                  poseidon: tree levels, default 10)\n"
-           "  --no-rss        skip the peak-RSS measurement\n"
-           "  --hashes        instead of timing, print each case's output hashes (witness,\n"
-           "                  a/b/c, densities: equal across backends and builds) and how\n"
-           "                  many aux values are 0 or 1\n");
-}
-
 typedef struct cz_bench_synth_case {
     const char *circuit;
     uint32_t size;
@@ -145,7 +117,10 @@ static bool cz_bench_synth_case_run(const cz_bench_opts *o, const cz_bench_synth
     cz_bench_report(o, name, size, threads, "constraints/s", total, n);
     cz_bench_synth_name(name, sizeof name, c, "_witness");
     cz_bench_report(o, name, size, threads, "constraints/s", witness, n);
-    if (st.eval_s > 0) {
+    /* the prove backends evaluate A, B, C inside the witness pass; their eval_s is only the
+     * input constraints' tail, which is no rate of the circuit's */
+    bool pce = c->backend == CZ_SYNTH_PCE || c->backend == CZ_SYNTH_PCE_AB;
+    if (pce && st.eval_s > 0) {
         cz_bench_synth_name(name, sizeof name, c, "_eval");
         cz_bench_report(o, name, size, threads, "constraints/s", eval, n);
     }
@@ -196,45 +171,67 @@ static int cz_bench_synth_split(char *list, char **items, int max)
 int cz_bench_synth(int argc, char **argv)
 {
     cz_bench_opts o;
-    argc = cz_bench_parse(&o, argc, argv);
-    if (argc < 0)
-        return 2;
-    char circuits_arg[256] = "sha256,poseidon",
-         backends_arg[256] = "prove,prove_ab,pce,pce_ab,witness";
+    const char *circuits_opt = "sha256,poseidon",
+               *backends_opt = "prove,prove_ab,pce,pce_ab,witness";
+    const char *sizes_opt = NULL;
+    bool no_rss = false, hashes = false;
+    const cz_cli_opt opts[] = {
+        {"--circuits", CZ_OPT_STRING, &circuits_opt, "LIST",
+         "comma-separated test circuits (default sha256,poseidon)"},
+        {"--backends", CZ_OPT_STRING, &backends_opt, "LIST",
+         "comma-separated backends (default prove,prove_ab,pce,\npce_ab,witness; also check, "
+         "count)"},
+        {"--size", CZ_OPT_STRING, &sizes_opt, "C:N[,C:N]",
+         "size of circuit C (sha256: SHA-256 blocks, default 20;\nposeidon: tree levels, "
+         "default 10)"},
+        {"--no-rss", CZ_OPT_FLAG, &no_rss, NULL, "skip the peak-RSS measurement"},
+        {"--hashes", CZ_OPT_FLAG, &hashes, NULL,
+         "instead of timing, print each case's output hashes\n(witness, a/b/c, densities: equal "
+         "across backends and\nbuilds) and how many aux values are 0 or 1"},
+    };
+    int rc = cz_bench_parse(
+        &o, "synth", "[options]",
+        "Constraint synthesis of the test circuits, per backend, on 1 thread and on\n"
+        "--threads threads (one circuit instance per thread, as partitions are\n"
+        "synthesized side by side). Rows, each for circuit C and backend B:\n"
+        "  synth_C_B          constraints/s, end to end (all threads together)\n"
+        "  synth_C_B_witness  constraints/s of the pass through the gadgets alone, per thread\n"
+        "  synth_C_B_eval     constraints/s of the matrix-vector products alone, per thread\n"
+        "                     (pce backends only: the prove backends evaluate in the pass)\n"
+        "  synth_C_B_bytes    bytes/constraint of one instance's outputs as allocated:\n"
+        "                     a, b, c, witness and densities\n"
+        "  synth_C_B_rss      bytes/constraint of peak RSS growth while one instance is\n"
+        "                     synthesized (in a child process; transients included)\n"
+        "  synth_C_pce_record s to record the matrices (once per circuit shape)\n"
+        "Rates are per sample, so min is the slowest sample and max the fastest.\n",
+        opts, CZ_ARRAY_SIZE(opts), argc, argv);
+    if (rc >= 0)
+        return rc;
+    bool rss = !no_rss;
+    char circuits_arg[256], backends_arg[256], sizes_arg[256];
+    snprintf(circuits_arg, sizeof circuits_arg, "%s", circuits_opt);
+    snprintf(backends_arg, sizeof backends_arg, "%s", backends_opt);
+    snprintf(sizes_arg, sizeof sizes_arg, "%s", sizes_opt ? sizes_opt : "");
     uint32_t sizes[8] = {0};
-    bool rss = true, hashes = false;
-    for (int i = 0; i < argc; i++) {
-        const char *a = argv[i];
-        if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
-            cz_bench_synth_usage();
-            return 0;
+    char *size_items[8];
+    int nsizes = cz_bench_synth_split(sizes_arg, size_items, 8);
+    for (int i = 0; i < nsizes; i++) {
+        const char *a = size_items[i];
+        const char *colon = strchr(a, ':');
+        unsigned k = 0;
+        const cz_test_circuit_info *info = NULL;
+        for (; colon && (info = cz_test_circuit(k)) != NULL; k++)
+            if (strlen(info->name) == (size_t)(colon - a) &&
+                strncmp(info->name, a, (size_t)(colon - a)) == 0)
+                break;
+        char *end = NULL;
+        long v = colon ? strtol(colon + 1, &end, 10) : 0;
+        if (!info || k >= 8 || !end || *end || v < (long)info->min_size ||
+            v > (long)info->max_size) {
+            fprintf(stderr, "cuzk bench synth: bad --size '%s' (see --help)\n", a);
+            return CZ_CLI_EXIT_USAGE;
         }
-        if (strncmp(a, "--circuits=", 11) == 0) {
-            snprintf(circuits_arg, sizeof circuits_arg, "%s", a + 11);
-        } else if (strncmp(a, "--backends=", 11) == 0) {
-            snprintf(backends_arg, sizeof backends_arg, "%s", a + 11);
-        } else if (strcmp(a, "--no-rss") == 0) {
-            rss = false;
-        } else if (strcmp(a, "--hashes") == 0) {
-            hashes = true;
-        } else if (strncmp(a, "--size=", 7) == 0) {
-            const char *colon = strchr(a + 7, ':');
-            unsigned k = 0;
-            const cz_test_circuit_info *info = NULL;
-            for (; colon && (info = cz_test_circuit(k)) != NULL; k++)
-                if (strlen(info->name) == (size_t)(colon - (a + 7)) &&
-                    strncmp(info->name, a + 7, (size_t)(colon - (a + 7))) == 0)
-                    break;
-            long v = colon ? strtol(colon + 1, NULL, 10) : 0;
-            if (!info || k >= 8 || v < (long)info->min_size || v > (long)info->max_size) {
-                fprintf(stderr, "cuzk bench synth: bad --size '%s' (see --help)\n", a);
-                return 2;
-            }
-            sizes[k] = (uint32_t)v;
-        } else {
-            fprintf(stderr, "cuzk bench synth: unknown option '%s' (see --help)\n", a);
-            return 2;
-        }
+        sizes[k] = (uint32_t)v;
     }
     char *circuit_names[8], *backend_names[CZ_SYNTH_BACKENDS];
     int nc = cz_bench_synth_split(circuits_arg, circuit_names, 8);
@@ -250,13 +247,13 @@ int cz_bench_synth(int argc, char **argv)
                 break;
         if (!info || k >= 8) {
             fprintf(stderr, "cuzk bench synth: unknown circuit '%s'\n", circuit_names[i]);
-            return 2;
+            return CZ_CLI_EXIT_USAGE;
         }
         for (int j = 0; j < nb; j++) {
             cz_bench_synth_case *c = &cases[ncases];
             if (cz_synth_backend_parse(&c->backend, backend_names[j]) != CZ_OK) {
                 fprintf(stderr, "cuzk bench synth: unknown backend '%s'\n", backend_names[j]);
-                return 2;
+                return CZ_CLI_EXIT_USAGE;
             }
             c->circuit = info->name;
             c->size = sizes[k] ? sizes[k] : info->default_size;

@@ -8,21 +8,6 @@
 #include "cuzk/circom.h"
 #include "cuzk/platform.h"
 
-static void cz_bench_zkey_usage(void)
-{
-    printf("usage: cuzk bench zkey --zkey=FILE --wtns=FILE [--snarkjs=CMD] [options]\n"
-           "Groth16 proofs of a circom witness under a snarkjs key (cuzk prove --zkey), per\n"
-           "phase, on 1 thread and on --threads threads (the key is loaded once, outside the\n"
-           "timings). With --snarkjs (e.g. tests/circom/node_modules/.bin/snarkjs), the same\n"
-           "proof by `snarkjs groth16 prove` is timed in the same run (it uses every core) and\n"
-           "the row zkey_speedup is snarkjs's best time over cuzk's best on --threads threads.\n"
-           "bench/snarkjs/make_fixture.sh makes a ~2^16-constraint SHA-256 key and witness.\n");
-    cz_bench_usage_common();
-    printf("  --zkey=FILE     snarkjs proving key (bls12381)\n"
-           "  --wtns=FILE     circom witness\n"
-           "  --snarkjs=CMD   snarkjs command to compare with\n");
-}
-
 /* Seconds per `snarkjs groth16 prove` run, n runs into samples; false if it fails. */
 static bool cz_bench_snarkjs(const char *cmd, const char *zkey, const char *wtns, double *samples,
                              unsigned n)
@@ -46,30 +31,24 @@ static bool cz_bench_snarkjs(const char *cmd, const char *zkey, const char *wtns
 int cz_bench_zkey(int argc, char **argv)
 {
     cz_bench_opts o;
-    argc = cz_bench_parse(&o, argc, argv);
-    if (argc < 0)
-        return 2;
     const char *zkey_path = NULL, *wtns_path = NULL, *snarkjs = NULL;
-    for (int i = 0; i < argc; i++) {
-        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
-            cz_bench_zkey_usage();
-            return 0;
-        }
-        if (strncmp(argv[i], "--zkey=", 7) == 0)
-            zkey_path = argv[i] + 7;
-        else if (strncmp(argv[i], "--wtns=", 7) == 0)
-            wtns_path = argv[i] + 7;
-        else if (strncmp(argv[i], "--snarkjs=", 10) == 0)
-            snarkjs = argv[i] + 10;
-        else {
-            fprintf(stderr, "cuzk bench zkey: unknown option '%s' (see --help)\n", argv[i]);
-            return 2;
-        }
-    }
-    if (!zkey_path || !wtns_path) {
-        fprintf(stderr, "cuzk bench zkey: --zkey and --wtns are required (see --help)\n");
-        return 2;
-    }
+    const cz_cli_opt opts[] = {
+        {"--zkey", CZ_OPT_STRING, &zkey_path, "FILE", "snarkjs proving key (bls12381)",
+         .required = true},
+        {"--wtns", CZ_OPT_STRING, &wtns_path, "FILE", "circom witness", .required = true},
+        {"--snarkjs", CZ_OPT_STRING, &snarkjs, "CMD", "snarkjs command to compare with"},
+    };
+    int rc = cz_bench_parse(
+        &o, "zkey", "--zkey FILE --wtns FILE [--snarkjs CMD] [options]",
+        "Groth16 proofs of a circom witness under a snarkjs key (cuzk prove --zkey), per\n"
+        "phase, on 1 thread and on --threads threads (the key is loaded once, outside the\n"
+        "timings). With --snarkjs (e.g. tests/circom/node_modules/.bin/snarkjs), the same\n"
+        "proof by `snarkjs groth16 prove` is timed in the same run (it uses every core) and\n"
+        "the row zkey_speedup is snarkjs's best time over cuzk's best on --threads threads.\n"
+        "bench/snarkjs/make_fixture.sh makes a ~2^16-constraint SHA-256 key and witness.\n",
+        opts, CZ_ARRAY_SIZE(opts), argc, argv);
+    if (rc >= 0)
+        return rc;
     cz_bench_header(&o, "zkey");
     cz_pool *pool = NULL;
     if (o.threads > 1 && cz_pool_create(&pool, o.threads - 1, 0, "bench") != CZ_OK)
@@ -77,7 +56,7 @@ int cz_bench_zkey(int argc, char **argv)
     char why[512] = "";
     cz_zkey *z = NULL;
     cz_witness *w = NULL;
-    int rc = 1;
+    rc = 1;
     double t0 = cz_bench_seconds();
     if (cz_zkey_load(&z, zkey_path, pool, why, sizeof why) != CZ_OK ||
         cz_witness_load(&w, wtns_path, why, sizeof why) != CZ_OK) {

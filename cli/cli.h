@@ -6,30 +6,110 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "cli_opts.h"
 #include "cuzk/cuzk.h"
+#include "cuzk/params.h"
 
 int cz_cmd_demo(int argc, char **argv);
 int cz_cmd_setup(int argc, char **argv);
 int cz_cmd_prove(int argc, char **argv);
 int cz_cmd_verify(int argc, char **argv);
+int cz_cmd_params(int argc, char **argv);
 /* The circom/snarkjs forms of prove and verify (cmd_circom.c). */
 int cz_cmd_prove_zkey(int argc, char **argv);
 int cz_cmd_verify_snarkjs(int argc, char **argv);
 int cz_cmd_export_vk(int argc, char **argv);
+/* Filecoin PoRep (cmd_porep.c). */
+int cz_cmd_porep(int argc, char **argv);
+int cz_cmd_demo_porep(int argc, char **argv);
+int cz_cmd_setup_porep(int argc, char **argv);
+int cz_cmd_prove_porep(int argc, char **argv);
+int cz_cmd_verify_porep(int argc, char **argv);
+/* The daemon and its client (cmd_daemon.c, cmd_client.c; built with CZ_DAEMON). */
+int cz_cmd_daemon(int argc, char **argv);
+int cz_cmd_client(int argc, char **argv);
+/* Filecoin PoSt (cmd_post.c): `cuzk post …` and the post-window / post-winning forms. */
+int cz_cmd_post(int argc, char **argv);
+int cz_cmd_demo_post_window(int argc, char **argv);
+int cz_cmd_demo_post_winning(int argc, char **argv);
+int cz_cmd_setup_post_window(int argc, char **argv);
+int cz_cmd_setup_post_winning(int argc, char **argv);
+int cz_cmd_prove_post_window(int argc, char **argv);
+int cz_cmd_prove_post_winning(int argc, char **argv);
+int cz_cmd_verify_post_window(int argc, char **argv);
+int cz_cmd_verify_post_winning(int argc, char **argv);
 
 /* Prints "cuzk CMD: WHAT: <status>[: why]" to stderr ("cuzk CMD: why (<status>)" when why starts
- * with WHAT, a file name); returns 1. */
+ * with WHAT, a file name); returns the exit status of st (cz_cli_exit_status). */
 int cz_cli_fail(const char *cmd, const char *what, cz_status st, const char *why);
+/* The exit status of cli_opts.h for a failure: 1 when a proof could not be made or does not
+ * verify (an unsatisfied statement, a failed self-check), 2 for everything else (files,
+ * arguments, memory). */
+int cz_cli_exit_status(cz_status st);
 
-/* "--name=value" or "--name value": returns the value and advances *i, or NULL. */
-const char *cz_cli_opt(int argc, char **argv, int *i, const char *name);
 /* A pool of threads − 1 workers (the caller takes part); NULL for one thread. Exits on error. */
 cz_pool *cz_cli_pool(unsigned threads);
-/* Parses a positive integer option value or exits with a message naming the option. */
-unsigned long cz_cli_uint(const char *value, const char *name, unsigned long max);
 /* Reads a whole file; NULL with a message on failure. */
 uint8_t *cz_cli_read_file(const char *path, size_t *len);
 bool cz_cli_write_file(const char *path, const void *data, size_t len);
 double cz_cli_seconds(void);
+/* mkdir -p; false if some directory cannot be made. */
+bool cz_cli_mkdirs(const char *path);
+/* Where demo parameters are cached: opt, or $XDG_CACHE_HOME/cuzk, ~/.cache/cuzk, /tmp/cuzk-cache. */
+void cz_cli_cache_dir(char *out, size_t len, const char *opt);
+/* The per-phase table of a proof (stdout): time and share of each phase, counters if asked. */
+void cz_cli_print_phases(const cz_prove_stats *ps, bool counters);
+/* Parses n bytes of hex (an optional 0x) into out; false with a message naming the option. */
+bool cz_cli_hex(uint8_t *out, size_t n, const char *hex, const char *name);
+/* The index of the first public input (32 bytes, little-endian) that is not below r; n if none. */
+size_t cz_cli_first_non_canonical(const uint8_t (*inputs)[32], size_t n);
+
+/* ---- Filecoin (cli_fil.c) ---- */
+
+/*
+ * The official file (ext ".params" or ".vk") of a proof's parameters for a `--params DIR|FILE`
+ * option spec: a directory is searched for the official name, a file used as is, NULL means
+ * the parameter directory. must_exist: an error (printed) when the file is not there; else the
+ * path a file is to be written to. name names the proof in messages. false after a message.
+ */
+bool cz_cli_fil_params_file(char *path, size_t len, const char *cmd, const char *spec,
+                            cz_fil_proof proof, uint64_t sector_size, const char *name,
+                            const char *ext, bool must_exist);
+
+/* Progress on stderr (a cz_progress_fn): a line per step, its percentage rewritten in place. */
+typedef struct cz_cli_progress_state {
+    char step[96];
+    double start;
+} cz_cli_progress_state;
+
+void cz_cli_progress(void *ctx, const char *step, uint64_t done, uint64_t total);
+void cz_cli_progress_end(cz_cli_progress_state *p); /* ends the last step's line */
+
+/* Generates parameters for a demo's circuit (ctx: the command's). */
+typedef cz_status (*cz_cli_setup_fn)(cz_params **out, const void *ctx, const uint64_t *seed,
+                                     cz_pool *pool);
+
+/* A demo's parameters: loaded from params_path when it is there and readable, else generated
+ * from the INSECURE seed and cached as params_path and vk_path (dir made first). Prints what it
+ * does; *setup_s is the generation time (0 when loaded). */
+cz_status cz_cli_demo_params(cz_params **out, double *setup_s, const char *cmd, const char *dir,
+                             const char *params_path, const char *vk_path, cz_cli_setup_fn setup,
+                             const void *ctx, uint64_t seed, cz_pool *pool);
+
+/* What `cuzk setup <proof>` writes: parameters for the named circuit under the official file
+ * names, never over existing files without force. */
+typedef struct cz_cli_fil_setup_job {
+    const char *cmd; /* "setup porep" */
+    cz_fil_proof proof;
+    uint64_t sector_size;
+    const char *name;                /* the registered proof, for messages */
+    const char *params_opt, *vk_opt; /* --params DIR|FILE, --vk DIR|FILE (NULL: defaults) */
+    bool force;
+    unsigned threads;
+    const uint64_t *insecure_seed; /* NULL: secure */
+} cz_cli_fil_setup_job;
+
+/* Generates (setup(ctx)), saves and reports; returns the exit status. */
+int cz_cli_fil_setup(const cz_cli_fil_setup_job *j, cz_cli_setup_fn setup, const void *ctx);
 
 #endif /* CZ_CLI_H */

@@ -1,40 +1,14 @@
+#include <ctype.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "cli.h"
-
-const char *cz_cli_opt(int argc, char **argv, int *i, const char *name)
-{
-    size_t n = strlen(name);
-    if (strncmp(argv[*i], name, n) != 0)
-        return NULL;
-    if (argv[*i][n] == '=')
-        return argv[*i] + n + 1;
-    if (argv[*i][n] == 0) {
-        if (*i + 1 >= argc) {
-            fprintf(stderr, "cuzk: %s needs a value\n", name);
-            exit(2);
-        }
-        return argv[++*i];
-    }
-    return NULL;
-}
-
-unsigned long cz_cli_uint(const char *value, const char *name, unsigned long max)
-{
-    char *end;
-    errno = 0;
-    unsigned long v = strtoul(value, &end, 10);
-    if (errno || *end || !*value || v == 0 || v > max) {
-        fprintf(stderr, "cuzk: %s must be an integer between 1 and %lu (got '%s')\n", name, max,
-                value);
-        exit(2);
-    }
-    return v;
-}
+#include "cuzk/arith_field.h"
 
 cz_pool *cz_cli_pool(unsigned threads)
 {
@@ -44,7 +18,7 @@ cz_pool *cz_cli_pool(unsigned threads)
     cz_status st = cz_pool_create(&pool, threads - 1, 0, "cuzk");
     if (st != CZ_OK) {
         fprintf(stderr, "cuzk: cannot start %u threads: %s\n", threads, cz_status_str(st));
-        exit(1);
+        exit(CZ_CLI_EXIT_USAGE);
     }
     return pool;
 }
@@ -103,5 +77,98 @@ int cz_cli_fail(const char *cmd, const char *what, cz_status st, const char *why
     else
         fprintf(stderr, "cuzk %s: %s: %s%s%s\n", cmd, what, cz_status_str(st),
                 why && *why ? ": " : "", why ? why : "");
-    return 1;
+    return cz_cli_exit_status(st);
+}
+
+int cz_cli_exit_status(cz_status st)
+{
+    switch (st) {
+    case CZ_OK: return CZ_CLI_EXIT_OK;
+    case CZ_ERR_UNSATISFIED:
+    case CZ_ERR_SELF_VERIFY_FAILED: return CZ_CLI_EXIT_INVALID;
+    default: return CZ_CLI_EXIT_USAGE;
+    }
+}
+
+bool cz_cli_mkdirs(const char *path)
+{
+    char buf[4096];
+    if (snprintf(buf, sizeof buf, "%s", path) >= (int)sizeof buf)
+        return false;
+    for (char *p = buf + 1; *p; p++)
+        if (*p == '/') {
+            *p = 0;
+            if (mkdir(buf, 0755) != 0 && errno != EEXIST)
+                return false;
+            *p = '/';
+        }
+    return mkdir(buf, 0755) == 0 || errno == EEXIST;
+}
+
+void cz_cli_cache_dir(char *out, size_t len, const char *opt)
+{
+    const char *xdg = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
+    if (opt)
+        snprintf(out, len, "%s", opt);
+    else if (xdg && *xdg)
+        snprintf(out, len, "%s/cuzk", xdg);
+    else if (home && *home)
+        snprintf(out, len, "%s/.cache/cuzk", home);
+    else
+        snprintf(out, len, "/tmp/cuzk-cache");
+}
+
+static void cz_cli_phase_row(const char *phase, double seconds, double total, const cz_counters *k)
+{
+    printf("  %-26s %10.3f s %6.1f%%", phase, seconds, total > 0 ? 100 * seconds / total : 0);
+    if (k && k->valid)
+        printf(" %10.3g %7.3g %6.2f %9.3g %9.3g", (double)k->cycles, (double)k->instructions,
+               k->cycles ? (double)k->instructions / (double)k->cycles : 0.0, (double)k->l1d_misses,
+               (double)k->llc_misses);
+    printf("\n");
+}
+
+void cz_cli_print_phases(const cz_prove_stats *ps, bool counters)
+{
+    static const char *labels[CZ_PHASES] = {"synthesis", "H (NTTs)",   "MSM H",      "MSM L",
+                                            "MSM A",     "MSM B (G1)", "MSM B (G2)", "self-check"};
+    printf("\nphase                          time   of proof%s\n",
+           counters && !ps->counters_note[0] ? "     cycles   instr    IPC  L1d miss  LLC miss"
+                                             : "");
+    for (int ph = 0; ph < CZ_PHASES; ph++)
+        if (ph != CZ_PHASE_SELF_CHECK || ps->seconds[ph] > 0)
+            cz_cli_phase_row(labels[ph], ps->seconds[ph], ps->total,
+                             counters ? &ps->counters[ph] : NULL);
+    cz_cli_phase_row("prove total", ps->total, ps->total, NULL);
+}
+
+bool cz_cli_hex(uint8_t *out, size_t n, const char *hex, const char *name)
+{
+    size_t len = strlen(hex);
+    if (len >= 2 && hex[0] == '0' && (hex[1] == 'x' || hex[1] == 'X'))
+        hex += 2, len -= 2;
+    if (len != 2 * n) {
+        fprintf(stderr, "cuzk: %s must be %zu hex digits (got %zu)\n", name, 2 * n, len);
+        return false;
+    }
+    for (size_t i = 0; i < n; i++) {
+        unsigned v;
+        if (sscanf(hex + 2 * i, "%2x", &v) != 1 || !isxdigit((unsigned char)hex[2 * i]) ||
+            !isxdigit((unsigned char)hex[2 * i + 1])) {
+            fprintf(stderr, "cuzk: %s: '%.2s' is not hex\n", name, hex + 2 * i);
+            return false;
+        }
+        out[i] = (uint8_t)v;
+    }
+    return true;
+}
+
+size_t cz_cli_first_non_canonical(const uint8_t (*inputs)[32], size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        cz_fr x;
+        if (cz_fr_from_bytes_le(&x, inputs[i]) != CZ_OK)
+            return i;
+    }
+    return n;
 }

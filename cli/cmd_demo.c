@@ -1,94 +1,49 @@
 /* `cuzk demo`: a SHA-256 preimage proof end to end, with per-phase timings. */
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include "cli.h"
 #include "cuzk/platform.h"
 
-static void cz_demo_usage(void)
+/* cz_cli_setup_fn over cz_setup (ctx: the circuit). */
+static cz_status cz_demo_setup(cz_params **out, const void *circuit, const uint64_t *seed,
+                               cz_pool *pool)
 {
-    printf("usage: cuzk demo [--blocks N] [--threads N] [--cache DIR] [--perf]\n"
-           "Proves knowledge of a SHA-256 preimage end to end: builds the circuit (N 64-byte\n"
-           "message blocks, default 1: 45,387 constraints, a 2^16 domain), generates its\n"
-           "parameters once and caches them, proves, verifies, and prints the time of each\n"
-           "phase.\n"
-           "  --blocks N    message length in 64-byte blocks (1 to 64)\n"
-           "  --threads N   threads (default: all online CPUs)\n"
-           "  --cache DIR   where parameters are kept (default $XDG_CACHE_HOME/cuzk or\n"
-           "                ~/.cache/cuzk)\n"
-           "  --perf        hardware counters per phase (cycles, instructions, IPC, L1d and\n"
-           "                LLC misses) where the kernel exposes them\n"
-           "The demo parameters come from a fixed seed: they are INSECURE (anyone can forge\n"
-           "proofs under them) and only good for demonstrations.\n");
-}
-
-/* mkdir -p */
-static bool cz_demo_mkdirs(const char *path)
-{
-    char buf[4096];
-    if (snprintf(buf, sizeof buf, "%s", path) >= (int)sizeof buf)
-        return false;
-    for (char *p = buf + 1; *p; p++)
-        if (*p == '/') {
-            *p = 0;
-            if (mkdir(buf, 0755) != 0 && errno != EEXIST)
-                return false;
-            *p = '/';
-        }
-    return mkdir(buf, 0755) == 0 || errno == EEXIST;
-}
-
-static void cz_demo_cache_dir(char *out, size_t len, const char *opt)
-{
-    const char *xdg = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
-    if (opt)
-        snprintf(out, len, "%s", opt);
-    else if (xdg && *xdg)
-        snprintf(out, len, "%s/cuzk", xdg);
-    else if (home && *home)
-        snprintf(out, len, "%s/.cache/cuzk", home);
-    else
-        snprintf(out, len, "/tmp/cuzk-cache");
-}
-
-static void cz_demo_row(const char *phase, double seconds, double total, const cz_counters *k)
-{
-    printf("  %-26s %10.3f s %6.1f%%", phase, seconds, total > 0 ? 100 * seconds / total : 0);
-    if (k && k->valid)
-        printf(" %10.3g %7.3g %6.2f %9.3g %9.3g", (double)k->cycles, (double)k->instructions,
-               k->cycles ? (double)k->instructions / (double)k->cycles : 0.0, (double)k->l1d_misses,
-               (double)k->llc_misses);
-    printf("\n");
+    return cz_setup(out, circuit, seed, pool);
 }
 
 int cz_cmd_demo(int argc, char **argv)
 {
     unsigned long blocks = 1, threads = cz_cpu_count();
-    const char *cache_opt = NULL, *v;
+    const char *cache_opt = NULL;
     bool counters = false;
-    for (int i = 0; i < argc; i++) {
-        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
-            cz_demo_usage();
-            return 0;
-        } else if ((v = cz_cli_opt(argc, argv, &i, "--blocks")))
-            blocks = cz_cli_uint(v, "--blocks", 64);
-        else if ((v = cz_cli_opt(argc, argv, &i, "--threads")))
-            threads = cz_cli_uint(v, "--threads", 1024);
-        else if ((v = cz_cli_opt(argc, argv, &i, "--cache")))
-            cache_opt = v;
-        else if (strcmp(argv[i], "--perf") == 0)
-            counters = true;
-        else {
-            fprintf(stderr, "cuzk demo: unknown option '%s' (see --help)\n", argv[i]);
-            return 2;
-        }
-    }
-    char dir[4096], params_path[4200], vk_path[4200], why[512] = "";
-    cz_demo_cache_dir(dir, sizeof dir, cache_opt);
+    const cz_cli_opt opts[] = {
+        {"--blocks", CZ_OPT_UINT, &blocks, "N", "message length in 64-byte blocks (default 1)",
+         .min = 1, .max = 64},
+        CZ_CLI_OPT_THREADS(&threads),
+        {"--cache", CZ_OPT_STRING, &cache_opt, "DIR",
+         "where parameters are kept (default $XDG_CACHE_HOME/cuzk\nor ~/.cache/cuzk)"},
+        {"--perf", CZ_OPT_FLAG, &counters, NULL,
+         "hardware counters per phase (cycles, instructions, IPC,\nL1d and LLC misses) where "
+         "the kernel exposes them"},
+    };
+    const cz_cli_spec spec = {
+        "demo",
+        "[--blocks N] [--threads N] [--cache DIR] [--perf]",
+        "Proves knowledge of a SHA-256 preimage end to end: builds the circuit (N 64-byte\n"
+        "message blocks, default 1: 45,387 constraints, a 2^16 domain), generates its\n"
+        "parameters once and caches them, proves, verifies, and prints the time of each\n"
+        "phase.\n",
+        opts,
+        CZ_ARRAY_SIZE(opts),
+        "The demo parameters come from a fixed seed: they are INSECURE (anyone can forge\n"
+        "proofs under them) and only good for demonstrations.\n"};
+    int rc = cz_cli_parse(&spec, argc, argv);
+    if (rc >= 0)
+        return rc;
+    char dir[4096], params_path[4200], vk_path[4200];
+    cz_cli_cache_dir(dir, sizeof dir, cache_opt);
     snprintf(params_path, sizeof params_path, "%s/demo-sha256-%lu.params", dir, blocks);
     snprintf(vk_path, sizeof vk_path, "%s/demo-sha256-%lu.vk", dir, blocks);
     cz_pool *pool = cz_cli_pool((unsigned)threads);
@@ -106,30 +61,13 @@ int cz_cmd_demo(int argc, char **argv)
            len, blocks, blocks == 1 ? "" : "s", cz_circuit_num_inputs(circuit));
 
     /* parameters: cached, or generated now (insecure demo seed) */
-    double t0 = cz_cli_seconds(), setup_s = 0, load_s = 0;
+    double setup_s;
     cz_params *params = NULL;
-    cz_params_load_opts lo = {.pool = pool};
-    if (access(params_path, R_OK) == 0 &&
-        cz_params_load(&params, params_path, &lo, why, sizeof why) == CZ_OK) {
-        load_s = cz_cli_seconds() - t0;
-        printf("parameters: loaded %s (%.2f s)\n", params_path, load_s);
-    } else {
-        if (why[0])
-            printf("parameters: cached file unusable (%s); regenerating\n", why);
-        printf("parameters: generating (INSECURE demo seed) … ");
-        fflush(stdout);
-        uint64_t seed = 0x637a6b64656d6fULL + blocks;
-        st = cz_setup(&params, circuit, &seed, pool);
-        setup_s = cz_cli_seconds() - t0;
-        if (st != CZ_OK) {
-            fprintf(stderr, "\ncuzk demo: setup failed: %s\n", cz_status_str(st));
-            return 1;
-        }
-        printf("done (%.2f s)\n", setup_s);
-        if (!cz_demo_mkdirs(dir) || cz_params_save(params, params_path, vk_path) != CZ_OK)
-            fprintf(stderr, "cuzk demo: could not cache the parameters in %s (continuing)\n", dir);
-        else
-            printf("parameters: cached in %s\n", dir);
+    st = cz_cli_demo_params(&params, &setup_s, "demo", dir, params_path, vk_path, cz_demo_setup,
+                            circuit, 0x637a6b64656d6fULL + blocks, pool);
+    if (st != CZ_OK) {
+        fprintf(stderr, "cuzk demo: setup failed: %s\n", cz_status_str(st));
+        return 1;
     }
 
     /* prove, then verify with the verifying key alone */
@@ -156,14 +94,7 @@ int cz_cmd_demo(int argc, char **argv)
     st = cz_verify(&valid, vk, proof, (const uint8_t(*)[32])inputs, n);
     double verify_s = cz_cli_seconds() - tv;
 
-    static const char *labels[CZ_PHASES] = {"synthesis", "H (NTTs)",   "MSM H",      "MSM L",
-                                            "MSM A",     "MSM B (G1)", "MSM B (G2)", "self-check"};
-    printf("\nphase                          time   of proof%s\n",
-           counters && !ps.counters_note[0] ? "     cycles   instr    IPC  L1d miss  LLC miss"
-                                            : "");
-    for (int ph = 0; ph < CZ_PHASE_SELF_CHECK; ph++)
-        cz_demo_row(labels[ph], ps.seconds[ph], ps.total, counters ? &ps.counters[ph] : NULL);
-    cz_demo_row("prove total", ps.total, ps.total, NULL);
+    cz_cli_print_phases(&ps, counters);
     printf("  %-26s %10.3f s\n", "verify", verify_s);
     if (setup_s > 0)
         printf("  %-26s %10.3f s\n", "setup (once)", setup_s);

@@ -6,6 +6,7 @@
 #include "cli.h"
 #include "cuzk/platform.h"
 
+static const char *const cz_circuits[] = {"sha256-preimage", NULL};
 static const char cz_circuit_help[] =
     "circuits:\n"
     "  sha256-preimage   knowledge of a SHA-256 preimage; public inputs: the digest, packed\n"
@@ -38,45 +39,34 @@ static uint8_t *cz_cli_message(const char *hex, const char *file, size_t *len)
 
 int cz_cmd_setup(int argc, char **argv)
 {
-    const char *circuit = NULL, *params_path = NULL, *vk_path = NULL, *v;
+    unsigned circuit = 0; /* cz_circuits[] */
+    const char *params_path = NULL, *vk_path = NULL;
     unsigned long bytes = 64, threads = cz_cpu_count();
     uint64_t seed = 0;
     bool insecure = false;
-    for (int i = 0; i < argc; i++) {
-        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
-            printf("usage: cuzk setup --circuit NAME --params FILE [--vk FILE] [--bytes N]\n"
-                   "                  [--threads N] [--insecure-seed S]\n"
-                   "Generates Groth16 parameters (bellperson's .params/.vk layout) for a circuit.\n"
-                   "The toxic waste comes from the OS CSPRNG and is erased; --insecure-seed makes\n"
-                   "the parameters reproducible and INSECURE (tests and demos only).\n%s",
-                   cz_circuit_help);
-            return 0;
-        } else if ((v = cz_cli_opt(argc, argv, &i, "--circuit")))
-            circuit = v;
-        else if ((v = cz_cli_opt(argc, argv, &i, "--params")))
-            params_path = v;
-        else if ((v = cz_cli_opt(argc, argv, &i, "--vk")))
-            vk_path = v;
-        else if ((v = cz_cli_opt(argc, argv, &i, "--bytes")))
-            bytes = cz_cli_uint(v, "--bytes", 1ul << 20);
-        else if ((v = cz_cli_opt(argc, argv, &i, "--threads")))
-            threads = cz_cli_uint(v, "--threads", 1024);
-        else if ((v = cz_cli_opt(argc, argv, &i, "--insecure-seed"))) {
-            seed = strtoull(v, NULL, 0);
-            insecure = true;
-        } else {
-            fprintf(stderr, "cuzk setup: unknown option '%s' (see --help)\n", argv[i]);
-            return 2;
-        }
-    }
-    if (!circuit || !params_path) {
-        fprintf(stderr, "cuzk setup: --circuit and --params are required (see --help)\n");
-        return 2;
-    }
-    if (strcmp(circuit, "sha256-preimage") != 0) {
-        fprintf(stderr, "cuzk setup: unknown circuit '%s'\n%s", circuit, cz_circuit_help);
-        return 2;
-    }
+    const cz_cli_opt opts[] = {
+        {"--circuit", CZ_OPT_CHOICE, &circuit, "NAME", "the circuit (below)", .required = true,
+         .choices = cz_circuits},
+        {"--params", CZ_OPT_STRING, &params_path, "FILE", "where to write the .params file",
+         .required = true},
+        {"--vk", CZ_OPT_STRING, &vk_path, "FILE", "where to write the .vk file"},
+        {"--bytes", CZ_OPT_UINT, &bytes, "N", "sha256-preimage: message length (default 64)",
+         .min = 1, .max = 1ul << 20},
+        CZ_CLI_OPT_THREADS(&threads),
+        CZ_CLI_OPT_INSECURE_SEED(&seed, &insecure),
+    };
+    const cz_cli_spec spec = {
+        "setup",
+        "--circuit NAME --params FILE [--vk FILE] [options]",
+        "Generates Groth16 parameters (bellperson's .params/.vk layout) for a circuit.\n"
+        "The toxic waste comes from the OS CSPRNG and is erased; --insecure-seed makes\n"
+        "the parameters reproducible and INSECURE (tests and demos only).\n",
+        opts,
+        CZ_ARRAY_SIZE(opts),
+        cz_circuit_help};
+    int rc = cz_cli_parse(&spec, argc, argv);
+    if (rc >= 0)
+        return rc;
     cz_circuit *c = NULL;
     cz_circuit_sha256_preimage(&c, NULL, bytes);
     cz_pool *pool = cz_cli_pool((unsigned)threads);
@@ -109,57 +99,49 @@ int cz_cmd_prove(int argc, char **argv)
 {
     if (cz_cli_has(argc, argv, "--zkey"))
         return cz_cmd_prove_zkey(argc, argv);
-    const char *circuit = NULL, *params_path = NULL, *proof_path = NULL, *inputs_path = NULL;
-    const char *hex = NULL, *file = NULL, *v;
+    unsigned circuit = 0; /* cz_circuits[] */
+    const char *params_path = NULL, *proof_path = NULL, *inputs_path = NULL;
+    const char *hex = NULL, *file = NULL;
     unsigned long threads = cz_cpu_count();
-    bool self_check = true;
-    for (int i = 0; i < argc; i++) {
-        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
-            printf(
-                "usage: cuzk prove --circuit NAME --params FILE --proof FILE\n"
-                "                  (--message-hex HEX | --message-file FILE)\n"
-                "                  [--inputs FILE] [--threads N] [--no-self-check]\n"
-                "Proves the circuit instance; writes the 192-byte proof and, with --inputs, the\n"
-                "public inputs (32 bytes each, little-endian). The proof is verified before it\n"
-                "is written unless --no-self-check.\n"
-                "With --zkey: proves a circom witness under a snarkjs key (cuzk prove --zkey\n"
-                "--help).\n%s",
-                cz_circuit_help);
-            return 0;
-        } else if ((v = cz_cli_opt(argc, argv, &i, "--circuit")))
-            circuit = v;
-        else if ((v = cz_cli_opt(argc, argv, &i, "--params")))
-            params_path = v;
-        else if ((v = cz_cli_opt(argc, argv, &i, "--proof")))
-            proof_path = v;
-        else if ((v = cz_cli_opt(argc, argv, &i, "--inputs")))
-            inputs_path = v;
-        else if ((v = cz_cli_opt(argc, argv, &i, "--message-hex")))
-            hex = v;
-        else if ((v = cz_cli_opt(argc, argv, &i, "--message-file")))
-            file = v;
-        else if ((v = cz_cli_opt(argc, argv, &i, "--threads")))
-            threads = cz_cli_uint(v, "--threads", 1024);
-        else if (strcmp(argv[i], "--no-self-check") == 0)
-            self_check = false;
-        else {
-            fprintf(stderr, "cuzk prove: unknown option '%s' (see --help)\n", argv[i]);
-            return 2;
-        }
-    }
-    if (!circuit || !params_path || !proof_path || (!hex == !file)) {
-        fprintf(stderr, "cuzk prove: --circuit, --params, --proof and one message option are "
-                        "required (see --help)\n");
-        return 2;
-    }
-    if (strcmp(circuit, "sha256-preimage") != 0) {
-        fprintf(stderr, "cuzk prove: unknown circuit '%s'\n%s", circuit, cz_circuit_help);
-        return 2;
+    bool no_self_check = false;
+    const cz_cli_opt opts[] = {
+        {"--circuit", CZ_OPT_CHOICE, &circuit, "NAME", "the circuit (below)", .required = true,
+         .choices = cz_circuits},
+        {"--params", CZ_OPT_STRING, &params_path, "FILE", "its .params file", .required = true},
+        {"--proof", CZ_OPT_STRING, &proof_path, "FILE", "where to write the 192-byte proof",
+         .required = true},
+        {"--message-hex", CZ_OPT_STRING, &hex, "HEX", "the message, in hex"},
+        {"--message-file", CZ_OPT_STRING, &file, "FILE", "the message, from a file"},
+        {"--inputs", CZ_OPT_STRING, &inputs_path, "FILE",
+         "where to write the public inputs (32 bytes each,\nlittle-endian)"},
+        CZ_CLI_OPT_THREADS(&threads),
+        {"--no-self-check", CZ_OPT_FLAG, &no_self_check, NULL,
+         "do not verify the proof before writing it"},
+        {"--zkey", CZ_OPT_FLAG, NULL, NULL,
+         "prove a circom witness under a snarkjs key instead\n"
+         "(cuzk prove --zkey --help)"},
+    };
+    const cz_cli_spec spec = {
+        "prove",
+        "--circuit NAME --params FILE --proof FILE (--message-hex HEX | --message-file FILE)\n"
+        "                  [--inputs FILE] [--threads N] [--no-self-check]",
+        "Proves the circuit instance; writes the 192-byte proof and, with --inputs, the\n"
+        "public inputs. The proof is verified before it is written unless --no-self-check.\n",
+        opts,
+        CZ_ARRAY_SIZE(opts),
+        cz_circuit_help};
+    int rc = cz_cli_parse(&spec, argc, argv);
+    if (rc >= 0)
+        return rc;
+    bool self_check = !no_self_check;
+    if (!hex == !file) {
+        fprintf(stderr, "cuzk prove: give one of --message-hex and --message-file (see --help)\n");
+        return CZ_CLI_EXIT_USAGE;
     }
     size_t len = 0;
     uint8_t *msg = cz_cli_message(hex, file, &len);
     if (!msg)
-        return 2;
+        return CZ_CLI_EXIT_USAGE;
     cz_pool *pool = cz_cli_pool((unsigned)threads);
     char why[512] = "";
     cz_params *p = NULL;
@@ -175,11 +157,12 @@ int cz_cmd_prove(int argc, char **argv)
     cz_prove_stats s;
     cz_prove_opts po = {.pool = pool, .self_check = self_check};
     st = cz_prove(proof, p, c, &po, &s);
-    int rc = 0;
-    if (st == CZ_ERR_BAD_PARAMS)
-        rc = cz_cli_fail("prove", params_path, st,
-                         "the parameters were made for another circuit shape (message length?)");
-    else if (st != CZ_OK)
+    rc = 0;
+    if (st == CZ_ERR_BAD_PARAMS) {
+        cz_cli_fail("prove", params_path, st,
+                    "the parameters were made for another circuit shape (message length?)");
+        rc = CZ_CLI_EXIT_INVALID;
+    } else if (st != CZ_OK)
         rc = cz_cli_fail("prove", "proving", st, NULL);
     else {
         size_t n = cz_circuit_num_inputs(c);
@@ -187,7 +170,7 @@ int cz_cmd_prove(int argc, char **argv)
         cz_circuit_inputs(c, in);
         if (!cz_cli_write_file(proof_path, proof, sizeof proof) ||
             (inputs_path && !cz_cli_write_file(inputs_path, in, n * sizeof *in)))
-            rc = 1;
+            rc = CZ_CLI_EXIT_USAGE;
         double msms = 0;
         for (int ph = CZ_PHASE_MSM_H; ph <= CZ_PHASE_MSM_B_G2; ph++)
             msms += s.seconds[ph];
@@ -207,31 +190,23 @@ int cz_cmd_verify(int argc, char **argv)
 {
     if (cz_cli_has(argc, argv, "--public"))
         return cz_cmd_verify_snarkjs(argc, argv);
-    const char *vk_path = NULL, *proof_path = NULL, *inputs_path = NULL, *v;
-    for (int i = 0; i < argc; i++) {
-        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
-            printf(
-                "usage: cuzk verify --vk FILE --proof FILE --inputs FILE\n"
-                "Verifies a 192-byte Groth16 proof against a .vk and the public inputs (32 bytes\n"
-                "each, little-endian, as `cuzk prove --inputs` writes them). Exit status 0 when\n"
-                "the proof is valid, 1 when it is not.\n"
-                "With --public: verifies snarkjs JSON files (cuzk verify --public --help).\n");
-            return 0;
-        } else if ((v = cz_cli_opt(argc, argv, &i, "--vk")))
-            vk_path = v;
-        else if ((v = cz_cli_opt(argc, argv, &i, "--proof")))
-            proof_path = v;
-        else if ((v = cz_cli_opt(argc, argv, &i, "--inputs")))
-            inputs_path = v;
-        else {
-            fprintf(stderr, "cuzk verify: unknown option '%s' (see --help)\n", argv[i]);
-            return 2;
-        }
-    }
-    if (!vk_path || !proof_path || !inputs_path) {
-        fprintf(stderr, "cuzk verify: --vk, --proof and --inputs are required (see --help)\n");
-        return 2;
-    }
+    const char *vk_path = NULL, *proof_path = NULL, *inputs_path = NULL;
+    const cz_cli_opt opts[] = {
+        {"--vk", CZ_OPT_STRING, &vk_path, "FILE", "the verifying key (.vk)", .required = true},
+        {"--proof", CZ_OPT_STRING, &proof_path, "FILE", "the 192-byte proof", .required = true},
+        {"--inputs", CZ_OPT_STRING, &inputs_path, "FILE",
+         "the public inputs (32 bytes each, little-endian, as\n`cuzk prove --inputs` writes them)",
+         .required = true},
+        {"--public", CZ_OPT_FLAG, NULL, NULL,
+         "verify snarkjs JSON files instead (cuzk verify --public\n--help)"},
+    };
+    const cz_cli_spec spec = {"verify", "--vk FILE --proof FILE --inputs FILE",
+                              "Verifies a 192-byte Groth16 proof against a .vk and the public "
+                              "inputs; prints\nVALID or INVALID.\n",
+                              opts, CZ_ARRAY_SIZE(opts)};
+    int rc = cz_cli_parse(&spec, argc, argv);
+    if (rc >= 0)
+        return rc;
     char why[512] = "";
     cz_vk *vk = NULL;
     cz_status st = cz_vk_load(&vk, vk_path, why, sizeof why);
@@ -240,9 +215,9 @@ int cz_cmd_verify(int argc, char **argv)
     size_t plen = 0, ilen = 0;
     uint8_t *proof = cz_cli_read_file(proof_path, &plen);
     uint8_t *inputs = cz_cli_read_file(inputs_path, &ilen);
-    int rc = 2;
+    rc = CZ_CLI_EXIT_USAGE;
     if (proof && inputs) {
-        size_t n = ilen / 32;
+        size_t n = ilen / 32, bad;
         if (plen != CZ_PROOF_BYTES)
             fprintf(stderr, "cuzk verify: %s: a proof is %d bytes, this file has %zu\n", proof_path,
                     CZ_PROOF_BYTES, plen);
@@ -250,6 +225,11 @@ int cz_cmd_verify(int argc, char **argv)
             fprintf(stderr,
                     "cuzk verify: %s: the key expects %zu inputs (%zu bytes), got %zu bytes\n",
                     inputs_path, cz_vk_num_inputs(vk), 32 * cz_vk_num_inputs(vk), ilen);
+        else if ((bad = cz_cli_first_non_canonical((const uint8_t(*)[32])inputs, n)) < n)
+            fprintf(stderr,
+                    "cuzk verify: %s: input %zu (bytes %zu..%zu) is not below the scalar field "
+                    "modulus r\n",
+                    inputs_path, bad, 32 * bad, 32 * bad + 31);
         else {
             bool valid = false;
             st = cz_verify(&valid, vk, proof, (const uint8_t(*)[32])inputs, n);
@@ -257,7 +237,7 @@ int cz_cmd_verify(int argc, char **argv)
                 rc = cz_cli_fail("verify", "verification", st, NULL);
             else {
                 printf("%s\n", valid ? "VALID" : "INVALID");
-                rc = valid ? 0 : 1;
+                rc = valid ? CZ_CLI_EXIT_OK : CZ_CLI_EXIT_INVALID;
             }
         }
     }

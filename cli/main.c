@@ -14,9 +14,12 @@ typedef struct cz_cli_area {
 
 static const cz_cli_area cz_bench_areas[] = {
     {"arith", cz_bench_arith, "field, curve and pairing operations (ns per operation)"},
+    {"c1", cz_bench_c1, "reading and writing a PoRep C1 output, 32 GiB by default (s, MiB)"},
+    {"engine", cz_bench_engine, "the engine under mixed jobs: throughput, latency, cancel"},
     {"prove", cz_bench_prove, "Groth16 proofs of SHA-256 circuits per phase (s), peak memory"},
     {"msm", cz_bench_msm, "G1/G2 multi-scalar multiplication (s per MSM)"},
     {"ntt", cz_bench_ntt, "NTT, coset NTT and the Groth16 quotient (s per transform)"},
+    {"post", cz_bench_post, "WinningPoSt and WindowPoSt proofs per phase (s), 2 KiB … 32 GiB"},
     {"synth", cz_bench_synth, "constraint synthesis of test circuits (constraints/s)"},
     {"zkey", cz_bench_zkey, "proofs under a snarkjs key, against snarkjs itself (s)"},
 };
@@ -30,10 +33,18 @@ static void cz_cli_usage(FILE *out)
                  "  prove          prove a circuit instance, or a circom witness (--zkey)\n"
                  "  verify         verify a proof (bellperson files, or snarkjs JSON: --public)\n"
                  "  export-vk      write a snarkjs key's verification_key.json\n"
+                 "  porep          Filecoin PoRep: registered proofs, test sectors\n"
+                 "  demo|setup|prove|verify porep   Filecoin PoRep (seal commit phase 2)\n"
+                 "  post           Filecoin PoSt: registered proofs, test vanilla proofs\n"
+                 "  demo|setup|prove|verify post-window|post-winning   Filecoin PoSt\n"
+                 "  params         Filecoin parameter files: check a file whole, name, find\n"
                  "  bench <area>   run benchmarks (cuzk bench --help lists the areas)\n"
                  "  version        print the version and build\n"
                  "  help           this text\n\n"
-                 "Every command takes --help.\n");
+                 "Every command takes --help.\n\n"
+                 "exit status: 0 success (the proof was made, or it is VALID); 1 the proof is\n"
+                 "INVALID or could not be made; 2 usage error, or a missing, unreadable or\n"
+                 "malformed file.\n");
 }
 
 static void cz_cli_bench_usage(FILE *out)
@@ -65,12 +76,35 @@ int main(int argc, char **argv)
         return 2;
     }
     const char *cmd = argv[1];
+    /* `cuzk <command> <proof> …` runs the command's Filecoin form for that proof */
+    static const struct {
+        const char *cmd, *form;
+        int (*run)(int argc, char **argv);
+    } forms[] = {
+        {"demo", "porep", cz_cmd_demo_porep},
+        {"setup", "porep", cz_cmd_setup_porep},
+        {"prove", "porep", cz_cmd_prove_porep},
+        {"verify", "porep", cz_cmd_verify_porep},
+        {"demo", "post-window", cz_cmd_demo_post_window},
+        {"demo", "post-winning", cz_cmd_demo_post_winning},
+        {"setup", "post-window", cz_cmd_setup_post_window},
+        {"setup", "post-winning", cz_cmd_setup_post_winning},
+        {"prove", "post-window", cz_cmd_prove_post_window},
+        {"prove", "post-winning", cz_cmd_prove_post_winning},
+        {"verify", "post-window", cz_cmd_verify_post_window},
+        {"verify", "post-winning", cz_cmd_verify_post_winning},
+    };
+    for (size_t i = 0; argc > 2 && i < sizeof forms / sizeof *forms; i++)
+        if (strcmp(cmd, forms[i].cmd) == 0 && strcmp(argv[2], forms[i].form) == 0)
+            return forms[i].run(argc - 3, argv + 3);
     static const struct {
         const char *name;
         int (*run)(int argc, char **argv);
-    } commands[] = {{"bench", cz_cli_bench},   {"demo", cz_cmd_demo},
-                    {"setup", cz_cmd_setup},   {"prove", cz_cmd_prove},
-                    {"verify", cz_cmd_verify}, {"export-vk", cz_cmd_export_vk}};
+    } commands[] = {
+        {"bench", cz_cli_bench},   {"demo", cz_cmd_demo},     {"setup", cz_cmd_setup},
+        {"prove", cz_cmd_prove},   {"verify", cz_cmd_verify}, {"export-vk", cz_cmd_export_vk},
+        {"porep", cz_cmd_porep},   {"post", cz_cmd_post},     {"params", cz_cmd_params},
+        {"daemon", cz_cmd_daemon}, {"client", cz_cmd_client}};
     for (size_t i = 0; i < sizeof commands / sizeof *commands; i++)
         if (strcmp(cmd, commands[i].name) == 0)
             return commands[i].run(argc - 2, argv + 2);

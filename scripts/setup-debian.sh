@@ -9,8 +9,17 @@ packages=(
   libgmp-dev        # GMP: the independent oracle of the field tests
   libssl-dev        # OpenSSL libcrypto: native SHA-256 (gadgets, tests), Blake2b digests
   libjansson-dev    # JSON: snarkjs proof, public-input and verification-key files
+  libyajl-dev       # streaming JSON: Filecoin C1 outputs (tens of MB)
   nodejs            # snarkjs and circom2, the interoperability oracle (tests/circom)
   python3           # tools/gen_constants.py
+  pkg-config        # finds the daemon's libraries
+  libgrpc++-dev protobuf-compiler-grpc    # the daemon's gRPC (C++ runtime, grpc_cpp_plugin,
+  libprotobuf-dev protobuf-compiler       # grpc_python_plugin), protobuf and protoc
+  libmicrohttpd-dev # the daemon's status HTTP server
+  libcpptoml-dev    # the daemon's TOML configuration
+  python3-grpcio python3-protobuf        # the daemon's tests: a Python client from the .proto
+  prometheus        # promtool checks the daemon's metrics in its tests (the package also
+                    # installs the Prometheus server, which the tests do not use)
   git
 )
 sudo=""

@@ -18,6 +18,7 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
+CZ_PUBLIC_BEGIN
 
 typedef struct cz_g1_affine {
     cz_fp x, y;
@@ -96,7 +97,9 @@ extern const cz_scalar cz_group_order;
     /* Decode a compressed or uncompressed encoding (chosen by len), validating flags, x,y < p,   \
      * the curve equation and subgroup membership. Infinity is accepted only canonically. */ \
     cz_status cz_##G##_from_bytes(cz_##G##_affine *p, const uint8_t *in, size_t len);               \
-    /* As from_bytes but without the subgroup test: for trusted, digest-checked parameter files. */ \
+    /* As from_bytes but without the subgroup test, for trusted, digest-checked parameter files; \
+     * like blst's unchecked decoders it still refuses G1's x = 0 points (0, ±2), of order 3.   \
+     */  \
     cz_status cz_##G##_from_bytes_unchecked(cz_##G##_affine *p, const uint8_t *in, size_t len);
 
 CZ_DECLARE_GROUP(g1, fp)
@@ -104,6 +107,7 @@ CZ_DECLARE_GROUP(g2, fp2)
 
 #undef CZ_DECLARE_GROUP
 
+CZ_PUBLIC_END
 #ifdef __cplusplus
 }
 #endif

@@ -22,6 +22,7 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
+CZ_PUBLIC_BEGIN
 
 #define CZ_FP_LIMBS 6
 #define CZ_FR_LIMBS 4
@@ -138,6 +139,7 @@ void cz_fr_to_scalar(cz_scalar *out, const cz_fr *a);
 extern const cz_fr cz_fr_generator;
 void cz_fr_root_of_unity(cz_fr *r, unsigned k);
 
+CZ_PUBLIC_END
 #ifdef __cplusplus
 }
 #endif

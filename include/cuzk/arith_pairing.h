@@ -15,6 +15,7 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
+CZ_PUBLIC_BEGIN
 
 /* Line coefficients of the Miller loop for one G2 point, precomputed once (a verifying key's
  * γ and δ are prepared when the key is loaded). 68 lines × 3 Fp2 = 19.6 KiB. */
@@ -38,6 +39,7 @@ void cz_pairing(cz_fp12 *r, const cz_g1_affine *p, const cz_g2_affine *q);
 /* r = Π_i e(p[i], q[i]) with one final exponentiation. */
 void cz_multi_pairing(cz_fp12 *r, const cz_g1_affine *p, const cz_g2_affine *q, size_t n);
 
+CZ_PUBLIC_END
 #ifdef __cplusplus
 }
 #endif

@@ -14,6 +14,7 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
+CZ_PUBLIC_BEGIN
 
 typedef struct cz_fp2 {
     cz_fp c0, c1;
@@ -105,6 +106,7 @@ void cz_fp12_pow(cz_fp12 *r, const cz_fp12 *a, const uint64_t *e, size_t nlimbs)
 bool cz_fp12_is_one(const cz_fp12 *a);
 bool cz_fp12_eq(const cz_fp12 *a, const cz_fp12 *b);
 
+CZ_PUBLIC_END
 #ifdef __cplusplus
 }
 #endif

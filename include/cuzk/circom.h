@@ -12,6 +12,7 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
+CZ_PUBLIC_BEGIN
 
 /* A snarkjs Groth16 proving key, mapped (its point sections are used in place). Loading checks
  * the curve, the counts and section sizes, every point (canonical and on the curve; the
@@ -25,7 +26,7 @@ void cz_zkey_free(cz_zkey *z); /* accepts NULL */
 
 typedef struct cz_zkey_info {
     size_t vars;        /* witness values, circom's constant signal 0 included */
-    size_t public;      /* public signals: outputs, then public inputs */
+    size_t n_public;    /* public signals: outputs, then public inputs */
     size_t domain_size; /* 2^k ≥ constraints + public + 1 */
 } cz_zkey_info;
 
@@ -48,8 +49,8 @@ cz_status cz_circom_r1cs_load(cz_circom_r1cs **out, const char *path, char *why,
 void cz_circom_r1cs_free(cz_circom_r1cs *r); /* accepts NULL */
 
 typedef struct cz_circom_r1cs_info {
-    size_t wires;  /* witness values, the constant signal 0 included */
-    size_t public; /* public outputs + public inputs */
+    size_t wires;    /* witness values, the constant signal 0 included */
+    size_t n_public; /* public outputs + public inputs */
     size_t constraints;
 } cz_circom_r1cs_info;
 
@@ -70,7 +71,7 @@ cz_status cz_prove_zkey(uint8_t proof[CZ_PROOF_BYTES], const cz_zkey *z, const c
                         const cz_prove_opts *opts, cz_prove_stats *stats, char *why,
                         size_t why_len);
 
-/* The public signals of w under z (cz_zkey_info.public of them) as 32-byte LE inputs. */
+/* The public signals of w under z (cz_zkey_info.n_public of them) as 32-byte LE inputs. */
 cz_status cz_witness_public(const cz_zkey *z, const cz_witness *w, uint8_t (*out)[32]);
 
 /* ---- snarkjs JSON ---- */
@@ -90,6 +91,7 @@ cz_status cz_snarkjs_public_save(const uint8_t (*inputs)[32], size_t n, const ch
 cz_status cz_snarkjs_vk_load(cz_vk **out, const char *path, char *why, size_t why_len);
 cz_status cz_snarkjs_vk_save(const cz_vk *vk, const char *path);
 
+CZ_PUBLIC_END
 #ifdef __cplusplus
 }
 #endif

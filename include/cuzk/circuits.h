@@ -19,11 +19,13 @@
 #include <stdint.h>
 
 #include "cuzk/cuzk.h"
+#include "cuzk/filecoin.h"
 #include "cuzk/platform.h"
 
 #ifdef __cplusplus
 extern "C" {
 #endif
+CZ_PUBLIC_BEGIN
 
 /* The test circuits (index 0, 1, …; NULL past the last). */
 typedef struct cz_test_circuit_info {
@@ -100,6 +102,15 @@ typedef struct cz_synth_stats {
 cz_status cz_synth_run(cz_synth *s, cz_pool *pool, unsigned instances, uint64_t seed,
                        unsigned flags, cz_synth_stats *out);
 
+/* ---- Filecoin partition circuits -------------------------------------------------------------- */
+
+/* A synthesis run of one PoRep partition circuit with the witness of a C1 output (every
+ * instance synthesizes the same witness; the seed of cz_synth_run is not used). c1 must outlive
+ * the run. CZ_ERR_INVALID_ARG for a partition out of range. */
+cz_status cz_porep_synth_create(cz_synth **out, const cz_c1 *c1, unsigned partition,
+                                cz_synth_backend backend);
+
+CZ_PUBLIC_END
 #ifdef __cplusplus
 }
 #endif

@@ -12,9 +12,20 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* Declarations between these are exported from libcuzk; everything else in the library is
+ * built with hidden visibility. */
+#if defined(__GNUC__) && !defined(CZ_NO_VISIBILITY)
+#define CZ_PUBLIC_BEGIN _Pragma("GCC visibility push(default)")
+#define CZ_PUBLIC_END _Pragma("GCC visibility pop")
+#else
+#define CZ_PUBLIC_BEGIN
+#define CZ_PUBLIC_END
+#endif
+
 #ifdef __cplusplus
 extern "C" {
 #endif
+CZ_PUBLIC_BEGIN
 
 #define CUZK_VERSION_MAJOR 0
 #define CUZK_VERSION_MINOR 1
@@ -38,7 +49,15 @@ typedef enum cz_status {
     CZ_ERR_CANCELLED,          /* the job was cancelled */
     CZ_ERR_SELF_VERIFY_FAILED, /* a freshly made proof did not verify; it was not returned */
     CZ_ERR_GPU,                /* the GPU backend failed */
-    CZ_ERR_UNSUPPORTED         /* this build or machine lacks the feature */
+    CZ_ERR_UNSUPPORTED,        /* this build or machine lacks the feature */
+    CZ_ERR_TIMEOUT,            /* a wait ran out of time; the awaited work goes on */
+    CZ_ERR_NOT_FOUND,          /* no such job or parameter set */
+    CZ_ERR_EXISTS,             /* the id is taken (a job, a parameter set) */
+    CZ_ERR_SHUTDOWN,           /* the engine is shutting down and accepts no work */
+    CZ_ERR_OVER_BUDGET,        /* the work can never fit the memory budget */
+    CZ_ERR_BAD_INPUT,          /* a job's input bytes (vanilla proof, witness) are malformed */
+    CZ_ERR_UNCONSTRAINED       /* setup: a variable no constraint uses (bellperson's
+                                  SynthesisError::UnconstrainedVariable) */
 } cz_status;
 
 /* A short, static, human-readable description of a status. Never NULL. */
@@ -60,6 +79,13 @@ cz_status cz_pool_create(cz_pool **out, unsigned nthreads, size_t queue_capacity
 void cz_pool_destroy(cz_pool *pool);
 /* Number of workers; 0 for a NULL pool. */
 unsigned cz_pool_threads(const cz_pool *pool);
+
+/* ---- progress ------------------------------------------------------------------------------ */
+
+/* Progress of a long job (sealing a test sector, checking a parameter file, …): in the named
+ * step ("labels layer 1", "digest"), done of total units. Called on the job's own thread now
+ * and then, never once per unit. */
+typedef void (*cz_progress_fn)(void *ctx, const char *step, uint64_t done, uint64_t total);
 
 /* ---- circuits ------------------------------------------------------------------------------ */
 
@@ -154,10 +180,12 @@ cz_status cz_prove(uint8_t proof[CZ_PROOF_BYTES], const cz_params *p, const cz_c
                    const cz_prove_opts *opts, cz_prove_stats *stats);
 
 /* *valid is whether the proof verifies for the n public inputs. Malformed proof bytes are
- * CZ_OK with *valid = false; a wrong input count is CZ_ERR_INVALID_ARG. */
+ * CZ_OK with *valid = false; a wrong input count is CZ_ERR_INVALID_ARG and an input that is not
+ * a canonical Fr element (≥ r, which blstrs' from_repr refuses) CZ_ERR_NOT_CANONICAL. */
 cz_status cz_verify(bool *valid, const cz_vk *vk, const uint8_t proof[CZ_PROOF_BYTES],
                     const uint8_t (*inputs)[32], size_t n);
 
+CZ_PUBLIC_END
 #ifdef __cplusplus
 }
 #endif

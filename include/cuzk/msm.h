@@ -21,6 +21,9 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
+CZ_PUBLIC_BEGIN
+
+struct cz_cancel;
 
 typedef enum cz_scalar_form {
     CZ_SCALARS_CANONICAL = 0, /* cz_scalar[] */
@@ -39,6 +42,9 @@ typedef struct cz_msm_scalars {
     /* Sum the bases of scalars equal to 1 by batch addition and run Pippenger only on the other
      * non-zero scalars (the supraseal split; Filecoin witnesses are mostly bits). */
     bool split_ones;
+    /* Optional (internal, lib/common/cancel.h): checked between tiles; when raised the MSM stops
+     * early with CZ_ERR_CANCELLED and *out is unspecified. NULL: never. */
+    const struct cz_cancel *cancel;
 } cz_msm_scalars;
 
 /* Scratch bytes an MSM of nscalars scalars on `threads` participants needs (threads = the
@@ -60,6 +66,7 @@ unsigned cz_msm_window_bits(size_t n, bool g2);
  * thread-safe. */
 void cz_msm_set_window_bits(unsigned bits);
 
+CZ_PUBLIC_END
 #ifdef __cplusplus
 }
 #endif

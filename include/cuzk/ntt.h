@@ -16,6 +16,7 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
+CZ_PUBLIC_BEGIN
 
 typedef struct cz_ntt_domain cz_ntt_domain;
 
@@ -67,6 +68,13 @@ void cz_ntt_coset_evals(const cz_ntt_domain *d, cz_pool *pool, cz_fr *a);
  */
 void cz_ntt_compute_h(const cz_ntt_domain *d, cz_pool *pool, cz_fr *a, cz_fr *b, cz_fr *c);
 
+struct cz_cancel;
+/* cz_ntt_compute_h that checks cancel (internal, lib/common/cancel.h; NULL: never) between its
+ * passes and stops with CZ_ERR_CANCELLED (a, b, c clobbered) when it is raised. */
+cz_status cz_ntt_compute_h_cancellable(const cz_ntt_domain *d, cz_pool *pool, cz_fr *a, cz_fr *b,
+                                       cz_fr *c, const struct cz_cancel *cancel);
+
+CZ_PUBLIC_END
 #ifdef __cplusplus
 }
 #endif

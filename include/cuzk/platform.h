@@ -12,6 +12,7 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
+CZ_PUBLIC_BEGIN
 
 /* CPU features that select code paths. Filled once by cz_cpu_detect(); read-only afterwards. */
 typedef struct cz_cpu_features {
@@ -50,6 +51,7 @@ bool cz_arith_backend_parse(cz_arith_backend *b, const char *name);
 /* Number of online CPUs (at least 1). */
 unsigned cz_cpu_count(void);
 
+CZ_PUBLIC_END
 #ifdef __cplusplus
 }
 #endif

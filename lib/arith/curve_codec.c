@@ -23,6 +23,7 @@ static void cz_codec_fp2_write(uint8_t out[2 * CZ_FP_BYTES], const cz_fp2 *a)
 #define CZ_CODEC_READ cz_fp_from_bytes_be
 #define CZ_CODEC_WRITE cz_fp_to_bytes_be
 #define CZ_CODEC_FBYTES CZ_G1_COMPRESSED_BYTES
+#define CZ_CODEC_X0_NOT_IN_GROUP 1
 #include "curve_codec_template.h"
 
 #define CZ_CODEC_G g2
@@ -31,4 +32,5 @@ static void cz_codec_fp2_write(uint8_t out[2 * CZ_FP_BYTES], const cz_fp2 *a)
 #define CZ_CODEC_READ cz_codec_fp2_read
 #define CZ_CODEC_WRITE cz_codec_fp2_write
 #define CZ_CODEC_FBYTES CZ_G2_COMPRESSED_BYTES
+#define CZ_CODEC_X0_NOT_IN_GROUP 0 /* x = 0 is not on E2: 4(1 + u) is no square */
 #include "curve_codec_template.h"

@@ -7,6 +7,8 @@
  *                          returns CZ_ERR_NOT_CANONICAL for values ≥ p
  *   CZ_CODEC_WRITE(out, a) the inverse (its top three bits are 0, as p < 2^381)
  *   CZ_CODEC_FBYTES 48 or 96 (compressed length; uncompressed is twice that)
+ *   CZ_CODEC_X0_NOT_IN_GROUP  1 where a point with x = 0 is on the curve but outside the
+ *                   subgroup and blst rejects it even unchecked (G1: (0, ±2) has order 3)
  * A compressed point is x with flags in the top three bits of byte 0: 0x80 compressed,
  * 0x40 infinity, 0x20 y is the larger of ±y. Uncompressed is x ‖ y with only 0x40 allowed.
  */
@@ -93,6 +95,10 @@ static cz_status CZ_GFN(decode)(CZ_AFF *p, const uint8_t *in, size_t len, bool c
         if (!CZ_FFN(eq)(&lhs, &rhs))
             return CZ_ERR_NOT_ON_CURVE;
     }
+    /* blst's decoders (POINTonE1_Deserialize_BE, _Uncompress_Z) refuse (0, ±2) before any
+     * subgroup test, so bellperson's unchecked reads refuse it too */
+    if (CZ_CODEC_X0_NOT_IN_GROUP && CZ_FFN(is_zero)(&q.x))
+        return CZ_ERR_NOT_IN_SUBGROUP;
     if (check_subgroup && !CZ_GFN(affine_in_subgroup)(&q))
         return CZ_ERR_NOT_IN_SUBGROUP;
     *p = q;
@@ -119,6 +125,7 @@ cz_status CZ_GFN(from_bytes_unchecked)(CZ_AFF *p, const uint8_t *in, size_t len)
 #undef CZ_CODEC_PASTE3
 #undef CZ_CODEC_PASTE3_
 #undef CZ_CODEC_FBYTES
+#undef CZ_CODEC_X0_NOT_IN_GROUP
 #undef CZ_CODEC_WRITE
 #undef CZ_CODEC_READ
 #undef CZ_CODEC_B

@@ -27,14 +27,9 @@ cz_status cz_binfile_fail(const cz_binfile *f, const char *fmt, ...)
     return CZ_ERR_BAD_PARAMS;
 }
 
-cz_status cz_binfile_open(cz_binfile *f, const char *path, const char magic[4],
-                          uint32_t max_version, char *why, size_t why_len)
+/* Indexes the sections of f->map. */
+static cz_status cz_binfile_index(cz_binfile *f, const char magic[4], uint32_t max_version)
 {
-    memset(f, 0, sizeof *f);
-    f->path = path;
-    f->why = why;
-    f->why_len = why_len;
-    CZ_TRY(cz_mapfile_open(&f->map, path, why, why_len));
     const uint8_t *d = f->map.data;
     size_t size = f->map.size;
     cz_status st = CZ_OK;
@@ -87,7 +82,35 @@ out:
     return st;
 }
 
-void cz_binfile_close(cz_binfile *f) { cz_mapfile_close(&f->map); }
+cz_status cz_binfile_open(cz_binfile *f, const char *path, const char magic[4],
+                          uint32_t max_version, char *why, size_t why_len)
+{
+    memset(f, 0, sizeof *f);
+    f->path = path;
+    f->why = why;
+    f->why_len = why_len;
+    CZ_TRY(cz_mapfile_open(&f->map, path, why, why_len));
+    return cz_binfile_index(f, magic, max_version);
+}
+
+cz_status cz_binfile_open_mem(cz_binfile *f, const char *name, const uint8_t *data, size_t size,
+                              const char magic[4], uint32_t max_version, char *why, size_t why_len)
+{
+    memset(f, 0, sizeof *f);
+    f->path = name;
+    f->why = why;
+    f->why_len = why_len;
+    f->map = (cz_mapfile){data, size};
+    f->borrowed = true;
+    return cz_binfile_index(f, magic, max_version);
+}
+
+void cz_binfile_close(cz_binfile *f)
+{
+    if (!f->borrowed)
+        cz_mapfile_close(&f->map);
+    f->map = (cz_mapfile){0};
+}
 
 bool cz_binfile_has(const cz_binfile *f, uint32_t id)
 {

@@ -23,6 +23,7 @@ typedef struct cz_binfile {
     uint64_t offset[CZ_BINFILE_MAX_SECTIONS + 1], size[CZ_BINFILE_MAX_SECTIONS + 1];
     char *why; /* borrowed: where errors are described */
     size_t why_len;
+    bool borrowed; /* map is the caller's memory (cz_binfile_open_mem), not a mapping */
 } cz_binfile;
 
 /* Maps path and indexes its sections. CZ_ERR_IO if it cannot be read; CZ_ERR_BAD_PARAMS (with
@@ -30,6 +31,9 @@ typedef struct cz_binfile {
  * section running past the end of the file. */
 cz_status cz_binfile_open(cz_binfile *f, const char *path, const char magic[4],
                           uint32_t max_version, char *why, size_t why_len);
+/* The same over bytes in memory (borrowed until close); name stands for the path in messages. */
+cz_status cz_binfile_open_mem(cz_binfile *f, const char *name, const uint8_t *data, size_t size,
+                              const char magic[4], uint32_t max_version, char *why, size_t why_len);
 void cz_binfile_close(cz_binfile *f); /* accepts a zeroed struct */
 
 /* Records a formatted error naming the file, and returns CZ_ERR_BAD_PARAMS. */

@@ -8,10 +8,9 @@
 #include "constants.h"
 #include "mp.h"
 
-cz_status cz_wtns_read(cz_wtns *w, const char *path, char *why, size_t why_len)
+/* Validates the opened file's sections into w. */
+static cz_status cz_wtns_load(cz_wtns *w)
 {
-    memset(w, 0, sizeof *w);
-    CZ_TRY(cz_binfile_open(&w->file, path, "wtns", 2, why, why_len));
     cz_binsection s;
     uint32_t n;
     const uint8_t *data;
@@ -51,6 +50,21 @@ cz_status cz_wtns_read(cz_wtns *w, const char *path, char *why, size_t why_len)
     if (st != CZ_OK)
         cz_wtns_close(w);
     return st;
+}
+
+cz_status cz_wtns_read(cz_wtns *w, const char *path, char *why, size_t why_len)
+{
+    memset(w, 0, sizeof *w);
+    CZ_TRY(cz_binfile_open(&w->file, path, "wtns", 2, why, why_len));
+    return cz_wtns_load(w);
+}
+
+cz_status cz_wtns_parse(cz_wtns *w, const char *name, const uint8_t *data, size_t len, char *why,
+                        size_t why_len)
+{
+    memset(w, 0, sizeof *w);
+    CZ_TRY(cz_binfile_open_mem(&w->file, name, data, len, "wtns", 2, why, why_len));
+    return cz_wtns_load(w);
 }
 
 void cz_wtns_close(cz_wtns *w)

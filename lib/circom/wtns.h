@@ -20,6 +20,9 @@ typedef struct cz_wtns {
 /* Reads and validates path: BLS12-381's r, values below r, value 0 equal to 1. Errors are
  * CZ_ERR_BAD_PARAMS (CZ_ERR_IO if unreadable) with the reason in why. */
 cz_status cz_wtns_read(cz_wtns *w, const char *path, char *why, size_t why_len);
+/* The same over a .wtns in memory (borrowed until close; name appears in messages). */
+cz_status cz_wtns_parse(cz_wtns *w, const char *name, const uint8_t *data, size_t len, char *why,
+                        size_t why_len);
 void cz_wtns_close(cz_wtns *w); /* accepts a zeroed struct */
 
 #endif /* CZ_WTNS_H */

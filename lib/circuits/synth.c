@@ -13,6 +13,7 @@
 #include "cs_simple.h"
 #include "pce.h"
 #include "pool.h"
+#include "synth.h"
 #include "test_circuits.h"
 #include "timer.h"
 
@@ -69,7 +70,9 @@ typedef struct cz_synth_buffers {
 } cz_synth_buffers;
 
 struct cz_synth {
-    const cz_test_circuit_entry *circuit;
+    cz_synth_fn fn; /* the circuit: fn(cs, ctx, size, seed) */
+    void *ctx;
+    void (*free_ctx)(void *ctx);
     uint32_t size;
     cz_synth_backend backend;
     cz_synth_shape shape;
@@ -89,25 +92,45 @@ static size_t cz_synth_frvec_bytes(const cz_frvec *v) { return v->cap * sizeof *
 
 static double cz_synth_seconds(void) { return 1e-9 * (double)cz_now_ns(); }
 
+/* A test circuit as a cz_synth_fn. */
+static void cz_synth_test_circuit(cz_cs *cs, const void *ctx, uint32_t size, uint64_t seed)
+{
+    const cz_test_circuit_entry *c = ctx;
+    c->synthesize(cs, size, seed);
+}
+
 cz_status cz_synth_create(cz_synth **out, const char *circuit, uint32_t size,
                           cz_synth_backend backend)
 {
-    CZ_ARG_CHECK(out != NULL && circuit != NULL && (unsigned)backend < CZ_SYNTH_BACKENDS);
-    *out = NULL;
+    CZ_ARG_CHECK(out != NULL && circuit != NULL);
     const cz_test_circuit_entry *c = NULL;
     for (size_t i = 0; i < CZ_ARRAY_LEN(cz_test_circuits); i++)
         if (strcmp(circuit, cz_test_circuits[i].info.name) == 0)
             c = &cz_test_circuits[i];
     CZ_ARG_CHECK(c != NULL && size >= c->info.min_size && size <= c->info.max_size);
+    return cz_synth_create_fn(out, cz_synth_test_circuit, (void *)c, NULL, size, backend);
+}
+
+cz_status cz_synth_create_fn(cz_synth **out, cz_synth_fn fn, void *ctx, void (*free_ctx)(void *),
+                             uint32_t size, cz_synth_backend backend)
+{
+    if (out == NULL || fn == NULL || (unsigned)backend >= CZ_SYNTH_BACKENDS) {
+        if (free_ctx)
+            free_ctx(ctx);
+        return CZ_ERR_INVALID_ARG;
+    }
+    *out = NULL;
     cz_synth *s = cz_xcalloc(1, sizeof *s);
     pthread_mutex_init(&s->lock, NULL);
-    s->circuit = c;
+    s->fn = fn;
+    s->ctx = ctx;
+    s->free_ctx = free_ctx;
     s->size = size;
     s->backend = backend;
 
     cz_cs_count cnt;
     cz_cs_count_init(&cnt);
-    c->synthesize(&cnt.cs, size, 0);
+    fn(&cnt.cs, ctx, size, 0);
     bool with_inputs = backend <= CZ_SYNTH_PCE_AB; /* prove and pce add input constraints */
     s->shape.inputs = cnt.cs.num_inputs;
     s->shape.aux = cnt.cs.num_aux;
@@ -118,7 +141,7 @@ cz_status cz_synth_create(cz_synth **out, const char *circuit, uint32_t size,
         double t0 = cz_synth_seconds();
         cz_cs_record rec;
         cz_cs_record_init(&rec, &s->pce);
-        c->synthesize(&rec.cs, size, 0);
+        fn(&rec.cs, ctx, size, 0);
         cz_cs_record_finish(&rec);
         cz_cs_record_free(&rec);
         s->shape.record_s = cz_synth_seconds() - t0;
@@ -153,6 +176,8 @@ void cz_synth_destroy(cz_synth *s)
     }
     pthread_mutex_destroy(&s->lock);
     cz_pce_free(&s->pce);
+    if (s->free_ctx)
+        s->free_ctx(s->ctx);
     cz_free(s);
 }
 
@@ -302,15 +327,15 @@ static void cz_synth_prove(const cz_synth_job *job, size_t i, cz_synth_outputs *
     cz_synth_instance *r = &job->result[i];
     cz_synth_buffers *buf = cz_synth_buffers_get(s);
     cz_cs_prove p;
-    cz_cs_prove_init(&p, s->backend == CZ_SYNTH_PROVE);
+    cz_cs_prove_init(&p, s->backend == CZ_SYNTH_PROVE, NULL, NULL);
     cz_synth_lend(&p.inputs, &buf->inputs), cz_synth_lend(&p.aux, &buf->aux);
     cz_synth_lend(&p.a, &buf->a), cz_synth_lend(&p.b, &buf->b), cz_synth_lend(&p.c, &buf->c);
     cz_synth_lend_bits(&p.a_aux, &buf->a_aux), cz_synth_lend_bits(&p.b_input, &buf->b_input);
     cz_synth_lend_bits(&p.b_aux, &buf->b_aux);
     /* sized from the counting pass, as an engine sizes them from the circuit's known shape */
-    cz_cs_prove_reserve(&p, s->shape.constraints - s->shape.inputs, s->shape.inputs, s->shape.aux);
+    cz_cs_prove_reserve(&p, s->shape.constraints, s->shape.inputs, s->shape.aux);
     double t0 = cz_synth_seconds();
-    s->circuit->synthesize(&p.cs, s->size, job->seed + i);
+    s->fn(&p.cs, s->ctx, s->size, job->seed + i);
     double t1 = cz_synth_seconds();
     cz_cs_prove_finish(&p);
     r->witness_s = t1 - t0;
@@ -343,7 +368,7 @@ static void cz_synth_pce(const cz_synth_job *job, size_t i, cz_synth_outputs *o)
     cz_synth_lend(&w.inputs, &buf->inputs), cz_synth_lend(&w.aux, &buf->aux);
     cz_cs_witness_reserve(&w, s->shape.inputs, s->shape.aux);
     double t0 = cz_synth_seconds();
-    s->circuit->synthesize(&w.cs, s->size, job->seed + i);
+    s->fn(&w.cs, s->ctx, s->size, job->seed + i);
     double t1 = cz_synth_seconds();
     size_t rows = s->pce.num_constraints;
     if (!buf->abc)
@@ -387,7 +412,7 @@ static void cz_synth_light(const cz_synth_job *job, size_t i, cz_synth_outputs *
         cz_cs_witness_init(&w);
         cz_synth_lend(&w.inputs, &buf->inputs), cz_synth_lend(&w.aux, &buf->aux);
         cz_cs_witness_reserve(&w, s->shape.inputs, s->shape.aux);
-        s->circuit->synthesize(&w.cs, s->size, seed);
+        s->fn(&w.cs, s->ctx, s->size, seed);
         r->witness_s = cz_synth_seconds() - t0;
         r->status = w.cs.status;
         r->bytes = cz_synth_frvec_bytes(&w.inputs) + cz_synth_frvec_bytes(&w.aux);
@@ -401,7 +426,7 @@ static void cz_synth_light(const cz_synth_job *job, size_t i, cz_synth_outputs *
     } else if (s->backend == CZ_SYNTH_CHECK) {
         cz_cs_check c;
         cz_cs_check_init(&c);
-        s->circuit->synthesize(&c.cs, s->size, seed);
+        s->fn(&c.cs, s->ctx, s->size, seed);
         r->witness_s = cz_synth_seconds() - t0;
         r->status = c.cs.status;
         r->bytes = cz_synth_frvec_bytes(&c.inputs) + cz_synth_frvec_bytes(&c.aux);
@@ -413,7 +438,7 @@ static void cz_synth_light(const cz_synth_job *job, size_t i, cz_synth_outputs *
     } else {
         cz_cs_count c;
         cz_cs_count_init(&c);
-        s->circuit->synthesize(&c.cs, s->size, seed);
+        s->fn(&c.cs, s->ctx, s->size, seed);
         r->witness_s = cz_synth_seconds() - t0;
         r->status = c.cs.status;
         cz_cs_count_free(&c);

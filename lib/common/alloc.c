@@ -35,3 +35,14 @@ void *cz_try_alloc(size_t n)
 }
 
 void cz_free(void *p) { free(p); }
+
+void *cz_al_resize(const cz_allocator *al, void *p, size_t old_size, size_t new_size)
+{
+    if (al)
+        return al->resize(al->ctx, p, old_size, new_size);
+    if (new_size == 0) {
+        free(p);
+        return NULL;
+    }
+    return realloc(p, new_size);
+}

@@ -23,6 +23,13 @@ const char *cz_status_str(cz_status s)
     case CZ_ERR_SELF_VERIFY_FAILED: return "proof failed self-verification";
     case CZ_ERR_GPU: return "GPU error";
     case CZ_ERR_UNSUPPORTED: return "not supported by this build or machine";
+    case CZ_ERR_TIMEOUT: return "timed out";
+    case CZ_ERR_NOT_FOUND: return "not found";
+    case CZ_ERR_EXISTS: return "already exists";
+    case CZ_ERR_SHUTDOWN: return "shutting down";
+    case CZ_ERR_OVER_BUDGET: return "can never fit the memory budget";
+    case CZ_ERR_BAD_INPUT: return "malformed job input";
+    case CZ_ERR_UNCONSTRAINED: return "a variable that no constraint uses";
     }
     return "unknown status";
 }

@@ -22,9 +22,26 @@ struct cz_circuit {
     cz_fr inputs[CZ_SHA256_PREIMAGE_INPUTS];
 };
 
-struct cz_params {
-    cz_groth16_params g;
-};
+cz_status cz_params_shape(const cz_params *cp, cz_pool *pool, cz_shape **out)
+{
+    cz_params *p = (cz_params *)cp; /* the cache is not part of the value */
+    cz_status st = CZ_OK;
+    pthread_mutex_lock(&p->lock);
+    if (!p->shape) {
+        cz_shape_source src = {.params = &p->g};
+        st = cz_shape_create(&p->shape, &src, pool);
+    }
+    *out = st == CZ_OK ? cz_shape_ref(p->shape) : NULL;
+    pthread_mutex_unlock(&p->lock);
+    return st;
+}
+
+cz_params *cz_params_new(void)
+{
+    cz_params *p = cz_xcalloc(1, sizeof *p);
+    pthread_mutex_init(&p->lock, NULL);
+    return p;
+}
 
 /* ---- circuits ---- */
 
@@ -81,11 +98,11 @@ cz_status cz_params_load(cz_params **out, const char *path, const cz_params_load
 {
     CZ_ARG_CHECK(out != NULL && path != NULL);
     *out = NULL;
-    cz_params *p = cz_xcalloc(1, sizeof *p);
+    cz_params *p = cz_params_new();
     cz_groth16_read_opts ro = {opts && opts->subgroup_checks, opts ? opts->digest : NULL};
     cz_status st = cz_groth16_params_read(&p->g, path, &ro, opts ? opts->pool : NULL, why, why_len);
     if (st != CZ_OK) {
-        cz_free(p);
+        cz_params_free(p);
         return st;
     }
     *out = p;
@@ -103,7 +120,9 @@ void cz_params_free(cz_params *p)
 {
     if (!p)
         return;
+    cz_shape_unref(p->shape);
     cz_groth16_params_free(&p->g);
+    pthread_mutex_destroy(&p->lock);
     cz_free(p);
 }
 
@@ -149,11 +168,17 @@ cz_status cz_setup(cz_params **out, const cz_circuit *c, const uint64_t *insecur
                    cz_pool *pool)
 {
     CZ_ARG_CHECK(out != NULL && c != NULL);
+    return cz_api_setup(out, c->synth, c->ctx, insecure_seed, pool);
+}
+
+cz_status cz_api_setup(cz_params **out, cz_synthesize_fn synth, void *ctx,
+                       const uint64_t *insecure_seed, cz_pool *pool)
+{
     *out = NULL;
-    cz_params *p = cz_xcalloc(1, sizeof *p);
-    cz_status st = cz_groth16_setup(&p->g, c->synth, c->ctx, insecure_seed, pool);
+    cz_params *p = cz_params_new();
+    cz_status st = cz_groth16_setup(&p->g, synth, ctx, insecure_seed, pool);
     if (st != CZ_OK) {
-        cz_free(p);
+        cz_params_free(p);
         return st;
     }
     *out = p;
@@ -179,8 +204,8 @@ static void cz_api_counters(cz_counters *out, const cz_perf_sample *s)
     out->branch_misses = s->v[CZ_PERF_BRANCH_MISSES];
 }
 
-cz_status cz_api_prove(uint8_t proof[CZ_PROOF_BYTES], const cz_groth16_vk *vk, const cz_fr *inputs,
-                       size_t ninputs, const cz_prove_opts *opts, cz_api_prove_fn fn, void *ctx,
+cz_status cz_api_prove(uint8_t proof[CZ_PROOF_BYTES], const cz_shape *shape, const cz_fr *inputs,
+                       size_t n, const cz_prove_opts *opts, cz_api_begin_fn begin, void *ctx,
                        cz_prove_stats *stats)
 {
     cz_prove_opts o = opts ? *opts : (cz_prove_opts){0};
@@ -194,25 +219,22 @@ cz_status cz_api_prove(uint8_t proof[CZ_PROOF_BYTES], const cz_groth16_vk *vk, c
     cz_perf perf;
     bool counting =
         o.counters && cz_perf_open(&perf, st_out.counters_note, sizeof st_out.counters_note);
-    cz_groth16_timings t = {.perf = counting ? &perf : NULL};
+    double t0 = cz_now_s();
+    cz_prove_state ps;
+    cz_prove_state_init(&ps, shape, o.pool, NULL, NULL);
+    ps.t.perf = counting ? &perf : NULL;
     cz_groth16_proof pr;
-    cz_status st = fn(ctx, &pr, o.r ? &r : NULL, o.s ? &s : NULL, o.pool, &t);
     bool valid = true;
-    if (st == CZ_OK && o.self_check) {
-        double a = cz_now_s();
-        cz_perf_sample before, after;
-        if (counting)
-            cz_perf_read(&perf, &before);
-        cz_groth16_pvk pvk;
-        cz_groth16_prepare_vk(&pvk, vk);
-        st = cz_groth16_verify(&valid, &pvk, &pr, inputs, ninputs);
-        t.seconds[CZ_PHASE_SELF_CHECK] = cz_now_s() - a;
-        t.total += t.seconds[CZ_PHASE_SELF_CHECK];
-        if (counting) {
-            cz_perf_read(&perf, &after);
-            cz_perf_diff(&t.counters[CZ_PHASE_SELF_CHECK], &before, &after);
-        }
-    }
+    cz_status st = begin(ctx, &ps);
+    if (st == CZ_OK)
+        st = cz_stage_quotient(&ps);
+    if (st == CZ_OK)
+        st = cz_stage_msm(&ps);
+    if (st == CZ_OK)
+        st = cz_stage_assemble(&ps, &pr, o.r ? &r : NULL, o.s ? &s : NULL);
+    if (st == CZ_OK && o.self_check)
+        st = cz_stage_self_check(&ps, &pr, inputs, n, &valid);
+    cz_prove_state_release(&ps);
     if (counting)
         cz_perf_close(&perf);
     if (st != CZ_OK)
@@ -222,35 +244,32 @@ cz_status cz_api_prove(uint8_t proof[CZ_PROOF_BYTES], const cz_groth16_vk *vk, c
     cz_groth16_proof_encode(proof, &pr);
     if (stats) {
         for (int ph = 0; ph < CZ_PHASES; ph++) {
-            st_out.seconds[ph] = t.seconds[ph];
+            st_out.seconds[ph] = ps.t.seconds[ph];
             if (counting)
-                cz_api_counters(&st_out.counters[ph], &t.counters[ph]);
+                cz_api_counters(&st_out.counters[ph], &ps.t.counters[ph]);
         }
-        st_out.total = t.total;
+        st_out.total = cz_now_s() - t0;
         *stats = st_out;
     }
     return CZ_OK;
 }
 
-typedef struct cz_api_circuit_job {
-    const cz_params *p;
-    const cz_circuit *c;
-} cz_api_circuit_job;
-
-static cz_status cz_api_prove_circuit(void *ctx, cz_groth16_proof *proof, const cz_fr *r,
-                                      const cz_fr *s, cz_pool *pool, cz_groth16_timings *t)
+static cz_status cz_api_begin_circuit(void *ctx, cz_prove_state *st)
 {
-    const cz_api_circuit_job *job = ctx;
-    return cz_groth16_prove(proof, &job->p->g, job->c->synth, job->c->ctx, r, s, pool, t);
+    const cz_circuit *c = ctx;
+    return cz_stage_synthesize(st, c->synth, c->ctx);
 }
 
 cz_status cz_prove(uint8_t proof[CZ_PROOF_BYTES], const cz_params *p, const cz_circuit *c,
                    const cz_prove_opts *opts, cz_prove_stats *stats)
 {
     CZ_ARG_CHECK(proof != NULL && p != NULL && c != NULL);
-    cz_api_circuit_job job = {p, c};
-    return cz_api_prove(proof, &p->g.vk, c->inputs, c->ninputs, opts, cz_api_prove_circuit, &job,
-                        stats);
+    cz_shape *shape = NULL;
+    CZ_TRY(cz_params_shape(p, opts ? opts->pool : NULL, &shape));
+    cz_status st = cz_api_prove(proof, shape, c->inputs, c->ninputs, opts, cz_api_begin_circuit,
+                                (void *)c, stats);
+    cz_shape_unref(shape);
+    return st;
 }
 
 cz_status cz_verify(bool *valid, const cz_vk *vk, const uint8_t proof[CZ_PROOF_BYTES],
@@ -266,7 +285,7 @@ cz_status cz_verify(bool *valid, const cz_vk *vk, const uint8_t proof[CZ_PROOF_B
     for (size_t i = 0; i < n; i++)
         if (cz_fr_from_bytes_le(&in[i], inputs[i]) != CZ_OK) {
             cz_free(in);
-            return CZ_OK; /* a non-canonical input cannot be a public input of this proof */
+            return CZ_ERR_NOT_CANONICAL; /* the caller's inputs are wrong, not the proof */
         }
     cz_status st = cz_groth16_verify(valid, &vk->pvk, &pr, in, n);
     cz_free(in);

@@ -42,7 +42,7 @@ void cz_zkey_free(cz_zkey *z)
 void cz_zkey_get_info(const cz_zkey *z, cz_zkey_info *info)
 {
     info->vars = z->key.n_vars;
-    info->public = z->key.n_public;
+    info->n_public = z->key.n_public;
     info->domain_size = z->key.domain_size;
 }
 
@@ -105,7 +105,7 @@ void cz_circom_r1cs_free(cz_circom_r1cs *r)
 void cz_circom_r1cs_get_info(const cz_circom_r1cs *r, cz_circom_r1cs_info *info)
 {
     info->wires = r->n_wires;
-    info->public = cz_circom_r1cs_public(r);
+    info->n_public = cz_circom_r1cs_public(r);
     info->constraints = r->n_constraints;
 }
 
@@ -132,23 +132,17 @@ typedef struct cz_api_zkey_job {
     const cz_scalar *witness;
 } cz_api_zkey_job;
 
-static cz_status cz_api_prove_zkey(void *ctx, cz_groth16_proof *proof, const cz_fr *r,
-                                   const cz_fr *s, cz_pool *pool, cz_groth16_timings *t)
+/* a, b, c from the witness: the synthesis of a circom proof. */
+static cz_status cz_api_begin_zkey(void *ctx, cz_prove_state *st)
 {
     const cz_api_zkey_job *job = ctx;
     size_t m = job->z->key.domain_size;
-    cz_fr *abc = cz_try_alloc(3 * m * sizeof *abc);
-    if (!abc)
-        return CZ_ERR_NOMEM;
+    cz_fr *abc;
     double t0 = cz_now_s();
-    cz_zkey_eval_abc(job->z, job->witness, abc, abc + m, abc + 2 * m, pool);
-    double synth = cz_now_s() - t0;
-    cz_status st = cz_groth16_prove_snarkjs(proof, &job->z->key, job->witness, abc, abc + m,
-                                            abc + 2 * m, r, s, pool, t);
-    t->seconds[CZ_PHASE_SYNTHESIS] += synth;
-    t->total += synth;
-    cz_free(abc);
-    return st;
+    CZ_TRY(cz_stage_snarkjs_begin(st, job->witness, &abc));
+    cz_zkey_eval_abc(job->z, job->witness, abc, abc + m, abc + 2 * m, st->pool);
+    st->t.seconds[CZ_PHASE_SYNTHESIS] += cz_now_s() - t0;
+    return CZ_OK;
 }
 
 cz_status cz_prove_zkey(uint8_t proof[CZ_PROOF_BYTES], const cz_zkey *z, const cz_witness *w,
@@ -161,13 +155,12 @@ cz_status cz_prove_zkey(uint8_t proof[CZ_PROOF_BYTES], const cz_zkey *z, const c
                      z->file.path, z->key.n_vars);
         return CZ_ERR_INVALID_ARG;
     }
-    size_t np = z->key.n_public;
-    cz_fr *inputs = cz_xmalloc((np ? np : 1) * sizeof *inputs);
-    for (size_t i = 0; i < np; i++)
-        cz_fr_from_canonical(&inputs[i], w->w.values[1 + i].l); /* < r: checked at load */
+    cz_shape *shape = NULL;
+    cz_shape_source src = {.zkey = &z->key};
+    CZ_TRY(cz_shape_create(&shape, &src, opts ? opts->pool : NULL));
     cz_api_zkey_job job = {z, w->w.values};
-    cz_status st = cz_api_prove(proof, &z->vk, inputs, np, opts, cz_api_prove_zkey, &job, stats);
-    cz_free(inputs);
+    cz_status st = cz_api_prove(proof, shape, NULL, 0, opts, cz_api_begin_zkey, &job, stats);
+    cz_shape_unref(shape);
     return st;
 }
 

@@ -2,26 +2,64 @@
 #ifndef CZ_API_INTERNAL_H
 #define CZ_API_INTERNAL_H
 
+#include <pthread.h>
+
 #include "cuzk/cuzk.h"
 #include "groth16.h"
 #include "groth16_prover.h"
+#include "groth16_stage.h"
 #include "groth16_verifier.h"
+#include "porep.h"
+#include "post.h"
+#include "post_public.h"
 
 struct cz_vk {
     cz_groth16_vk vk;
     cz_groth16_pvk pvk; /* borrows vk */
 };
 
+/* A C1 output (include/cuzk/filecoin.h). */
+struct cz_c1 {
+    cz_porep_c1 c1;
+};
+
+/* A PoSt request and the chain's view of a PoSt (include/cuzk/post.h). */
+struct cz_post_job {
+    cz_post_partition p;
+};
+
+struct cz_post_public {
+    cz_post_verify_info info;
+};
+
+struct cz_params {
+    cz_groth16_params g;
+    /* the shape of every proof under g (prepared key, domain), made by the first: lock guards it */
+    pthread_mutex_t lock;
+    cz_shape *shape;
+};
+
+/* An empty cz_params (cz_params_free releases it). */
+cz_params *cz_params_new(void);
+/* The parameters' shape, made on first use (a reference for the caller to unref). */
+cz_status cz_params_shape(const cz_params *p, cz_pool *pool, cz_shape **out);
+
+/* Parameters for the circuit synth(ctx) (cz_setup for any circuit). */
+cz_status cz_api_setup(cz_params **out, cz_synthesize_fn synth, void *ctx,
+                       const uint64_t *insecure_seed, cz_pool *pool);
+
 /* Takes ownership of vk and prepares it. */
 cz_vk *cz_vk_prepared(cz_groth16_vk vk);
 
-/* One proof by any prover: fn makes it (r, s NULL: drawn), then cz_api_prove applies the
- * options (fixed r, s, counters, the self-check against vk and the n public inputs) and fills
- * stats, as cz_prove documents. */
-typedef cz_status (*cz_api_prove_fn)(void *ctx, cz_groth16_proof *proof, const cz_fr *r,
-                                     const cz_fr *s, cz_pool *pool, cz_groth16_timings *t);
-cz_status cz_api_prove(uint8_t proof[CZ_PROOF_BYTES], const cz_groth16_vk *vk, const cz_fr *inputs,
-                       size_t ninputs, const cz_prove_opts *opts, cz_api_prove_fn fn, void *ctx,
+/* Fills a state's first stage: synthesis, or a snarkjs witness and its a, b, c. */
+typedef cz_status (*cz_api_begin_fn)(void *ctx, cz_prove_state *st);
+
+/* One proof through the stages under shape: begin, then the quotient, the MSMs and the
+ * assembly, with cz_prove's options (fixed r, s, counters, the self-check against the shape's
+ * prepared key) and stats. The self-check uses the n public inputs given (computed by the caller
+ * independently of the circuit), or with inputs NULL those synthesis produced. */
+cz_status cz_api_prove(uint8_t proof[CZ_PROOF_BYTES], const cz_shape *shape, const cz_fr *inputs,
+                       size_t n, const cz_prove_opts *opts, cz_api_begin_fn begin, void *ctx,
                        cz_prove_stats *stats);
 
 #endif /* CZ_API_INTERNAL_H */

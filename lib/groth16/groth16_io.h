@@ -8,6 +8,7 @@
 
 #include <stdbool.h>
 
+#include "cuzk/params.h"
 #include "groth16.h"
 
 cz_status cz_groth16_params_write(const cz_groth16_params *p, const char *path);
@@ -24,17 +25,33 @@ typedef struct cz_groth16_read_opts {
 
 /*
  * Reads (mmap, points decoded in parallel on the pool). Every structural problem — a
- * truncated section, a count that overruns the file, trailing bytes, a point that is not a
- * valid encoding, off the curve, outside the subgroup (when checked) or the identity (which
- * bellperson rejects in every query and in IC) — returns CZ_ERR_BAD_PARAMS (CZ_ERR_IO when the
- * file cannot be read) and writes the section, index and byte offset into why.
+ * truncated section, a count that overruns the file, a point that is not a valid encoding, off
+ * the curve, outside the subgroup (when checked) or the identity (which bellperson rejects in
+ * every query and in IC) — returns CZ_ERR_BAD_PARAMS (CZ_ERR_IO when the file cannot be read)
+ * and writes the section, index and byte offset into why. Data after the last section is
+ * ignored, as bellperson ignores it (a phase2 MPC file's transcript; cz_params_check reports
+ * it); so a .vk is read from the start of a .params.
  */
 cz_status cz_groth16_params_read(cz_groth16_params *p, const char *path,
                                  const cz_groth16_read_opts *opts, cz_pool *pool, char *why,
                                  size_t why_len);
 cz_status cz_groth16_vk_read(cz_groth16_vk *vk, const char *path, char *why, size_t why_len);
 
-/* The first 32 hex digits of the Blake2b-512 of a file (Filecoin's parameter digest). */
-cz_status cz_file_digest(char out[33], const char *path);
+/* The query counts of a .params file from its section headers alone (nothing is decoded): what
+ * loading it and proving under it will need, known before either. Errors as for reading. */
+typedef struct cz_groth16_counts {
+    size_t n_ic, n_h, n_l, n_a, n_b_g1, n_b_g2;
+    size_t file_bytes;
+} cz_groth16_counts;
+
+cz_status cz_groth16_params_counts(cz_groth16_counts *out, const char *path, char *why,
+                                   size_t why_len);
+/* Bytes a decoded parameter set holds. */
+size_t cz_groth16_params_bytes(const cz_groth16_params *p);
+
+/* The first 32 hex digits of the Blake2b-512 of a file (Filecoin's parameter digest), read in
+ * 4 MiB chunks with progress ("digest", bytes) every 64 MiB; progress may be NULL. */
+cz_status cz_file_digest(char out[33], const char *path, cz_progress_fn progress, void *ctx,
+                         char *why, size_t why_len);
 
 #endif /* CZ_GROTH16_IO_H */

@@ -17,6 +17,8 @@ typedef struct cz_groth16_timings {
 /*
  * Parameters for the circuit synth(ctx), as bellperson's generator makes them. The toxic waste
  * comes from the OS CSPRNG, or — INSECURE, for tests and benchmarks only — from insecure_seed.
+ * CZ_ERR_UNCONSTRAINED, as bellperson's UnconstrainedVariable, when an aux variable's l point
+ * would be the identity: a variable that no constraint uses.
  */
 cz_status cz_groth16_setup(cz_groth16_params *out, cz_synthesize_fn synth, void *ctx,
                            const uint64_t *insecure_seed, cz_pool *pool);
@@ -41,16 +43,5 @@ cz_status cz_groth16_prove_batch(cz_groth16_proof *proofs, const cz_groth16_para
                                  cz_synthesize_fn synth, void *const *ctxs, size_t n,
                                  const cz_fr *r, const cz_fr *s, cz_pool *pool,
                                  cz_groth16_timings *timings);
-
-/*
- * A proof under a snarkjs key, as snarkjs's groth16 prove makes it, from the canonical witness
- * (n_vars values, witness[0] = 1) and its QAP evaluations a, b, c (domain_size entries each,
- * Montgomery form, clobbered). timings: a, b, c are the caller's synthesis; this adds H and the
- * MSMs (the C query counts as L).
- */
-cz_status cz_groth16_prove_snarkjs(cz_groth16_proof *proof, const cz_groth16_snarkjs_key *key,
-                                   const cz_scalar *witness, cz_fr *a, cz_fr *b, cz_fr *c,
-                                   const cz_fr *r, const cz_fr *s, cz_pool *pool,
-                                   cz_groth16_timings *timings);
 
 #endif /* CZ_GROTH16_PROVER_H */

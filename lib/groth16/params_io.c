@@ -1,12 +1,16 @@
+#include <errno.h>
+#include <fcntl.h>
 #include <openssl/evp.h>
-#include <stdatomic.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "alloc.h"
 #include "check.h"
 #include "groth16_io.h"
 #include "mapfile.h"
+#include "params_layout.h"
 #include "savefile.h"
 
 /* ---- writing ---- */
@@ -81,157 +85,38 @@ cz_status cz_groth16_vk_write(const cz_groth16_vk *vk, const char *path)
 
 /* ---- reading ---- */
 
-typedef struct cz_io_reader {
-    const uint8_t *data;
-    size_t size, pos;
-    const char *path;
-    char *why;
-    size_t why_len;
-    bool subgroup;
-    cz_pool *pool;
-} cz_io_reader;
-
-static cz_status cz_io_fail(cz_io_reader *r, const char *section, size_t index, size_t offset,
-                            const char *what)
+static cz_status cz_io_read_vk(cz_groth16_vk *vk, const uint8_t *data, const cz_g16_layout *l,
+                               const char *path, char *why, size_t why_len)
 {
-    if (r->why && r->why_len)
-        snprintf(r->why, r->why_len, "%s: %s: point %zu at byte %zu: %s", r->path, section, index,
-                 offset, what);
-    return CZ_ERR_BAD_PARAMS;
-}
-
-static cz_status cz_io_count(cz_io_reader *r, const char *section, size_t point_size, size_t *n)
-{
-    if (r->size - r->pos < 4) {
-        if (r->why && r->why_len)
-            snprintf(r->why, r->why_len, "%s: %s: truncated before its count (byte %zu)", r->path,
-                     section, r->pos);
+    cz_g1_affine g1[3];
+    cz_g2_affine g2[3];
+    CZ_TRY(cz_g16_decode_vk_points(g1, g2, data, path, why, why_len));
+    vk->alpha_g1 = g1[0], vk->beta_g1 = g1[1], vk->delta_g1 = g1[2];
+    vk->beta_g2 = g2[0], vk->gamma_g2 = g2[1], vk->delta_g2 = g2[2];
+    vk->n_ic = l->count[CZ_G16_IC];
+    if (vk->n_ic == 0) {
+        if (why && why_len)
+            snprintf(why, why_len, "%s: ic: no points (ONE is always an input)", path);
         return CZ_ERR_BAD_PARAMS;
     }
-    const uint8_t *b = r->data + r->pos;
-    *n = ((size_t)b[0] << 24) | ((size_t)b[1] << 16) | ((size_t)b[2] << 8) | b[3];
-    r->pos += 4;
-    if (*n > (r->size - r->pos) / point_size) {
-        if (r->why && r->why_len)
-            snprintf(r->why, r->why_len,
-                     "%s: %s: count %zu at byte %zu needs %zu bytes, only %zu remain", r->path,
-                     section, *n, r->pos - 4, *n * point_size, r->size - r->pos);
-        return CZ_ERR_BAD_PARAMS;
-    }
-    return CZ_OK;
+    vk->ic = cz_try_alloc(vk->n_ic * sizeof *vk->ic);
+    if (!vk->ic)
+        return CZ_ERR_NOMEM;
+    /* IC is part of the VK: checked (VerifyingKey::read) */
+    return cz_g16_decode_points(vk->ic, data, l, CZ_G16_IC, 0, vk->n_ic, true, NULL, path, why,
+                                why_len);
 }
 
-/* A section of points, decoded in parallel; the first bad point (lowest index) is reported. */
-#define CZ_IO_SECTION(G)                                                                           \
-    typedef struct cz_io_##G##_job {                                                               \
-        const uint8_t *src;                                                                        \
-        cz_##G##_affine *dst;                                                                      \
-        bool subgroup, allow_identity;                                                             \
-        atomic_size_t first_bad;                                                                   \
-        cz_status bad_status;                                                                      \
-    } cz_io_##G##_job;                                                                             \
-                                                                                                   \
-    static void cz_io_##G##_chunk(void *vctx, size_t begin, size_t end)                            \
-    {                                                                                              \
-        cz_io_##G##_job *job = vctx;                                                               \
-        const size_t sz = CZ_##G##_UNCOMPRESSED_BYTES_;                                            \
-        for (size_t i = begin; i < end; i++) {                                                     \
-            cz_status st =                                                                         \
-                job->subgroup                                                                      \
-                    ? cz_##G##_from_bytes(&job->dst[i], job->src + i * sz, sz)                     \
-                    : cz_##G##_from_bytes_unchecked(&job->dst[i], job->src + i * sz, sz);          \
-            if (st == CZ_OK && !job->allow_identity && cz_##G##_affine_is_infinity(&job->dst[i]))  \
-                st = CZ_ERR_IDENTITY;                                                              \
-            if (st != CZ_OK) {                                                                     \
-                size_t prev = atomic_load(&job->first_bad);                                        \
-                while (i < prev && !atomic_compare_exchange_weak(&job->first_bad, &prev, i))       \
-                    ;                                                                              \
-                if (i <= prev)                                                                     \
-                    job->bad_status = st;                                                          \
-                return;                                                                            \
-            }                                                                                      \
-        }                                                                                          \
-    }                                                                                              \
-                                                                                                   \
-    static cz_status cz_io_##G##_section(cz_io_reader *r, const char *section,                     \
-                                         cz_##G##_affine **out, size_t *n)                         \
-    {                                                                                              \
-        const size_t sz = CZ_##G##_UNCOMPRESSED_BYTES_;                                            \
-        CZ_TRY(cz_io_count(r, section, sz, n));                                                    \
-        *out = cz_try_alloc((*n ? *n : 1) * sizeof **out);                                         \
-        if (!*out)                                                                                 \
-            return CZ_ERR_NOMEM;                                                                   \
-        cz_io_##G##_job job = {r->data + r->pos, *out, r->subgroup, false, *n, CZ_OK};             \
-        cz_pool_parallel_for(r->pool, *n, 4096, cz_io_##G##_chunk, &job);                          \
-        size_t bad = atomic_load(&job.first_bad);                                                  \
-        if (bad < *n)                                                                              \
-            return cz_io_fail(r, section, bad, r->pos + bad * sz, cz_status_str(job.bad_status));  \
-        r->pos += *n * sz;                                                                         \
-        return CZ_OK;                                                                              \
-    }
-
-#define CZ_g1_UNCOMPRESSED_BYTES_ CZ_G1_UNCOMPRESSED_BYTES
-#define CZ_g2_UNCOMPRESSED_BYTES_ CZ_G2_UNCOMPRESSED_BYTES
-CZ_IO_SECTION(g1)
-CZ_IO_SECTION(g2)
-
-/* One VK point, fully checked (bellperson reads the VK with from_uncompressed). */
-static cz_status cz_io_vk_g1(cz_io_reader *r, const char *name, cz_g1_affine *p)
+/* A query section decoded into a new array of its points. */
+static cz_status cz_io_section(void **out, size_t *n, size_t point_size, const uint8_t *data,
+                               const cz_g16_layout *l, cz_g16_section s, bool subgroup,
+                               cz_pool *pool, const char *path, char *why, size_t why_len)
 {
-    if (r->size - r->pos < CZ_G1_UNCOMPRESSED_BYTES)
-        return cz_io_fail(r, name, 0, r->pos, "truncated");
-    cz_status st = cz_g1_from_bytes(p, r->data + r->pos, CZ_G1_UNCOMPRESSED_BYTES);
-    if (st != CZ_OK)
-        return cz_io_fail(r, name, 0, r->pos, cz_status_str(st));
-    r->pos += CZ_G1_UNCOMPRESSED_BYTES;
-    return CZ_OK;
-}
-
-static cz_status cz_io_vk_g2(cz_io_reader *r, const char *name, cz_g2_affine *p)
-{
-    if (r->size - r->pos < CZ_G2_UNCOMPRESSED_BYTES)
-        return cz_io_fail(r, name, 0, r->pos, "truncated");
-    cz_status st = cz_g2_from_bytes(p, r->data + r->pos, CZ_G2_UNCOMPRESSED_BYTES);
-    if (st != CZ_OK)
-        return cz_io_fail(r, name, 0, r->pos, cz_status_str(st));
-    r->pos += CZ_G2_UNCOMPRESSED_BYTES;
-    return CZ_OK;
-}
-
-static cz_status cz_io_read_vk(cz_io_reader *r, cz_groth16_vk *vk)
-{
-    CZ_TRY(cz_io_vk_g1(r, "vk.alpha_g1", &vk->alpha_g1));
-    CZ_TRY(cz_io_vk_g1(r, "vk.beta_g1", &vk->beta_g1));
-    CZ_TRY(cz_io_vk_g2(r, "vk.beta_g2", &vk->beta_g2));
-    CZ_TRY(cz_io_vk_g2(r, "vk.gamma_g2", &vk->gamma_g2));
-    CZ_TRY(cz_io_vk_g1(r, "vk.delta_g1", &vk->delta_g1));
-    CZ_TRY(cz_io_vk_g2(r, "vk.delta_g2", &vk->delta_g2));
-    bool subgroup = r->subgroup;
-    r->subgroup = true; /* IC is part of the VK: checked */
-    cz_status st = cz_io_g1_section(r, "ic", &vk->ic, &vk->n_ic);
-    r->subgroup = subgroup;
-    if (st == CZ_OK && vk->n_ic == 0)
-        st = cz_io_fail(r, "ic", 0, r->pos, "no inputs (ONE is always one)");
-    return st;
-}
-
-static cz_status cz_io_map(cz_io_reader *r, cz_mapfile *f, const char *path)
-{
-    CZ_TRY(cz_mapfile_open(f, path, r->why, r->why_len));
-    r->data = f->data;
-    r->size = f->size;
-    return CZ_OK;
-}
-
-static cz_status cz_io_finish(cz_io_reader *r)
-{
-    if (r->pos != r->size) {
-        if (r->why && r->why_len)
-            snprintf(r->why, r->why_len, "%s: %zu trailing bytes after the last section (byte %zu)",
-                     r->path, r->size - r->pos, r->pos);
-        return CZ_ERR_BAD_PARAMS;
-    }
-    return CZ_OK;
+    *n = l->count[s];
+    *out = cz_try_alloc((*n ? *n : 1) * point_size);
+    if (!*out)
+        return CZ_ERR_NOMEM;
+    return cz_g16_decode_points(*out, data, l, s, 0, *n, subgroup, pool, path, why, why_len);
 }
 
 cz_status cz_groth16_params_read(cz_groth16_params *p, const char *path,
@@ -241,12 +126,7 @@ cz_status cz_groth16_params_read(cz_groth16_params *p, const char *path,
     memset(p, 0, sizeof *p);
     if (opts && opts->digest) {
         char got[33];
-        cz_status st = cz_file_digest(got, path);
-        if (st != CZ_OK) {
-            if (why && why_len)
-                snprintf(why, why_len, "%s: cannot read for the digest", path);
-            return st;
-        }
+        CZ_TRY(cz_file_digest(got, path, NULL, NULL, why, why_len));
         if (strncmp(got, opts->digest, 32) != 0) {
             if (why && why_len)
                 snprintf(why, why_len, "%s: digest %s does not match the expected %.32s", path, got,
@@ -254,66 +134,126 @@ cz_status cz_groth16_params_read(cz_groth16_params *p, const char *path,
             return CZ_ERR_BAD_PARAMS;
         }
     }
-    cz_io_reader r = {.path = path, .why = why, .why_len = why_len, .pool = pool};
-    r.subgroup = opts && opts->subgroup_checks;
+    bool subgroup = opts && opts->subgroup_checks;
     cz_mapfile f;
-    CZ_TRY(cz_io_map(&r, &f, path));
-    cz_status st = cz_io_read_vk(&r, &p->vk);
+    CZ_TRY(cz_mapfile_open(&f, path, why, why_len));
+    cz_g16_layout l;
+    cz_status st = cz_g16_layout_scan(&l, f.data, f.size, CZ_G16_FILE_PARAMS, path, why, why_len);
     if (st == CZ_OK)
-        st = cz_io_g1_section(&r, "h", &p->h, &p->n_h);
-    if (st == CZ_OK)
-        st = cz_io_g1_section(&r, "l", &p->l, &p->n_l);
-    if (st == CZ_OK)
-        st = cz_io_g1_section(&r, "a", &p->a, &p->n_a);
-    if (st == CZ_OK)
-        st = cz_io_g1_section(&r, "b_g1", &p->b_g1, &p->n_b_g1);
-    if (st == CZ_OK)
-        st = cz_io_g2_section(&r, "b_g2", &p->b_g2, &p->n_b_g2);
-    if (st == CZ_OK && p->n_b_g1 != p->n_b_g2)
-        st = cz_io_fail(&r, "b_g2", 0, r.pos, "b_g1 and b_g2 have different counts");
-    if (st == CZ_OK)
-        st = cz_io_finish(&r);
+        st = cz_io_read_vk(&p->vk, f.data, &l, path, why, why_len);
+    struct {
+        void **dst;
+        size_t *n, point_size;
+    } q[] = {{(void **)&p->h, &p->n_h, sizeof *p->h},
+             {(void **)&p->l, &p->n_l, sizeof *p->l},
+             {(void **)&p->a, &p->n_a, sizeof *p->a},
+             {(void **)&p->b_g1, &p->n_b_g1, sizeof *p->b_g1},
+             {(void **)&p->b_g2, &p->n_b_g2, sizeof *p->b_g2}};
+    for (int s = CZ_G16_H; s < CZ_G16_SECTIONS && st == CZ_OK; s++)
+        st = cz_io_section(q[s - CZ_G16_H].dst, q[s - CZ_G16_H].n, q[s - CZ_G16_H].point_size,
+                           f.data, &l, (cz_g16_section)s, subgroup, pool, path, why, why_len);
+    if (st == CZ_OK && p->n_b_g1 != p->n_b_g2) {
+        if (why && why_len)
+            snprintf(why, why_len, "%s: b_g1 has %zu points, b_g2 %zu: they must match", path,
+                     p->n_b_g1, p->n_b_g2);
+        st = CZ_ERR_BAD_PARAMS;
+    }
     cz_mapfile_close(&f);
     if (st != CZ_OK)
         cz_groth16_params_free(p);
     return st;
 }
 
+cz_status cz_groth16_params_counts(cz_groth16_counts *out, const char *path, char *why,
+                                   size_t why_len)
+{
+    memset(out, 0, sizeof *out);
+    cz_mapfile f;
+    CZ_TRY(cz_mapfile_open(&f, path, why, why_len));
+    cz_g16_layout l;
+    cz_status st = cz_g16_layout_scan(&l, f.data, f.size, CZ_G16_FILE_PARAMS, path, why, why_len);
+    if (st == CZ_OK) {
+        out->n_ic = l.count[CZ_G16_IC];
+        out->n_h = l.count[CZ_G16_H];
+        out->n_l = l.count[CZ_G16_L];
+        out->n_a = l.count[CZ_G16_A];
+        out->n_b_g1 = l.count[CZ_G16_B_G1];
+        out->n_b_g2 = l.count[CZ_G16_B_G2];
+        out->file_bytes = f.size;
+    }
+    cz_mapfile_close(&f);
+    return st;
+}
+
 cz_status cz_groth16_vk_read(cz_groth16_vk *vk, const char *path, char *why, size_t why_len)
 {
     memset(vk, 0, sizeof *vk);
-    cz_io_reader r = {.path = path, .why = why, .why_len = why_len, .subgroup = true};
     cz_mapfile f;
-    CZ_TRY(cz_io_map(&r, &f, path));
-    cz_status st = cz_io_read_vk(&r, vk);
+    CZ_TRY(cz_mapfile_open(&f, path, why, why_len));
+    cz_g16_layout l;
+    cz_status st = cz_g16_layout_scan(&l, f.data, f.size, CZ_G16_FILE_VK, path, why, why_len);
     if (st == CZ_OK)
-        st = cz_io_finish(&r);
+        st = cz_io_read_vk(vk, f.data, &l, path, why, why_len);
     cz_mapfile_close(&f);
     if (st != CZ_OK)
         cz_groth16_vk_free(vk);
     return st;
 }
 
-cz_status cz_file_digest(char out[33], const char *path)
+cz_status cz_file_digest(char out[33], const char *path, cz_progress_fn progress, void *ctx,
+                         char *why, size_t why_len)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f)
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    struct stat sb;
+    if (fd < 0 || fstat(fd, &sb) != 0) {
+        int err = errno;
+        if (fd >= 0)
+            close(fd);
+        if (why && why_len)
+            snprintf(why, why_len, "%s: cannot open: %s", path, strerror(err));
         return CZ_ERR_IO;
-    EVP_MD_CTX *ctx = EVP_MD_CTX_new();
-    bool ok = ctx && EVP_DigestInit_ex(ctx, EVP_blake2b512(), NULL);
-    uint8_t buf[1 << 16];
-    size_t n;
-    while (ok && (n = fread(buf, 1, sizeof buf, f)) > 0)
-        ok = EVP_DigestUpdate(ctx, buf, n);
-    ok = ok && !ferror(f);
-    uint8_t md[64];
-    unsigned mdlen = 0;
-    ok = ok && EVP_DigestFinal_ex(ctx, md, &mdlen) && mdlen == 64;
-    EVP_MD_CTX_free(ctx);
-    fclose(f);
-    if (!ok)
+    }
+    posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL);
+    const size_t chunk = 4u << 20;
+    uint8_t *buf = cz_xmalloc(chunk);
+    EVP_MD_CTX *md = EVP_MD_CTX_new();
+    bool ok = md && EVP_DigestInit_ex(md, EVP_blake2b512(), NULL);
+    uint64_t total = (uint64_t)sb.st_size, done = 0, next_report = 0;
+    ssize_t n = 0;
+    while (ok && (n = read(fd, buf, chunk)) != 0) {
+        if (n < 0) {
+            if (errno == EINTR)
+                continue;
+            break;
+        }
+        ok = EVP_DigestUpdate(md, buf, (size_t)n);
+        done += (uint64_t)n;
+        if (progress && done >= next_report) {
+            progress(ctx, "digest", done, total);
+            next_report = done + (64u << 20);
+        }
+    }
+    int err = n < 0 ? errno : 0;
+    uint8_t h[64];
+    unsigned hlen = 0;
+    ok = ok && n == 0 && EVP_DigestFinal_ex(md, h, &hlen) && hlen == sizeof h;
+    EVP_MD_CTX_free(md);
+    cz_free(buf);
+    close(fd);
+    if (!ok) {
+        if (why && why_len)
+            snprintf(why, why_len, "%s: cannot read: %s", path, err ? strerror(err) : "digest");
         return CZ_ERR_IO;
+    }
+    if (progress)
+        progress(ctx, "digest", done, total);
     for (int i = 0; i < 16; i++)
-        snprintf(out + 2 * i, 3, "%02x", md[i]);
+        snprintf(out + 2 * i, 3, "%02x", h[i]);
     return CZ_OK;
+}
+
+size_t cz_groth16_params_bytes(const cz_groth16_params *p)
+{
+    size_t g1 = sizeof(cz_g1_affine), g2 = sizeof(cz_g2_affine);
+    return sizeof *p + (p->vk.n_ic + p->n_h + p->n_l + p->n_a + p->n_b_g1) * g1 + p->n_b_g2 * g2;
 }

@@ -37,8 +37,8 @@ static cz_status cz_prove_scratch(cz_prove_msm *m, size_t need)
 {
     if (need <= m->scratch_size)
         return CZ_OK;
-    cz_free(m->scratch);
-    m->scratch = cz_try_alloc(need);
+    cz_prove_msm_free(m);
+    m->scratch = cz_al_alloc(m->al, need);
     m->scratch_size = m->scratch ? need : 0;
     return m->scratch ? CZ_OK : CZ_ERR_NOMEM;
 }
@@ -47,7 +47,7 @@ cz_status cz_prove_g1(cz_prove_msm *m, cz_g1_jac *out, const cz_g1_affine *bases
                       const void *scalars, cz_scalar_form form, size_t n, const uint64_t *density,
                       bool split)
 {
-    cz_msm_scalars sc = {scalars, form, n, density, split};
+    cz_msm_scalars sc = {scalars, form, n, density, split, m->cancel};
     CZ_TRY(cz_prove_scratch(m, cz_msm_g1_scratch_size(n, cz_pool_threads(m->pool) + 1)));
     return cz_msm_g1(out, bases, nbases, &sc, m->pool, m->scratch, m->scratch_size);
 }
@@ -56,14 +56,14 @@ cz_status cz_prove_g2(cz_prove_msm *m, cz_g2_jac *out, const cz_g2_affine *bases
                       const void *scalars, cz_scalar_form form, size_t n, const uint64_t *density,
                       bool split)
 {
-    cz_msm_scalars sc = {scalars, form, n, density, split};
+    cz_msm_scalars sc = {scalars, form, n, density, split, m->cancel};
     CZ_TRY(cz_prove_scratch(m, cz_msm_g2_scratch_size(n, cz_pool_threads(m->pool) + 1)));
     return cz_msm_g2(out, bases, nbases, &sc, m->pool, m->scratch, m->scratch_size);
 }
 
 void cz_prove_msm_free(cz_prove_msm *m)
 {
-    cz_free(m->scratch);
+    cz_al_free(m->al, m->scratch, m->scratch_size);
     m->scratch = NULL;
     m->scratch_size = 0;
 }

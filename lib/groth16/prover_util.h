@@ -5,6 +5,7 @@
 
 #include <stdbool.h>
 
+#include "alloc.h"
 #include "cuzk/msm.h"
 #include "groth16_prover.h"
 #include "timer.h"
@@ -20,11 +21,14 @@ void cz_phase_start(cz_phase_clock *c, cz_groth16_timings *t);
 /* Adds the time (and counts) since the last start to phase, and restarts the clock. */
 void cz_phase_lap(cz_phase_clock *c, int phase);
 
-/* MSMs on one pool with one scratch buffer, grown as needed (freed by cz_prove_msm_free). */
+/* MSMs on one pool with one scratch buffer, grown as needed through al (NULL: the C library)
+ * and freed by cz_prove_msm_free; cancel (may be NULL) stops an MSM between tiles. */
 typedef struct cz_prove_msm {
     cz_pool *pool;
     void *scratch;
     size_t scratch_size;
+    const cz_allocator *al;
+    const struct cz_cancel *cancel;
 } cz_prove_msm;
 
 cz_status cz_prove_g1(cz_prove_msm *m, cz_g1_jac *out, const cz_g1_affine *bases, size_t nbases,

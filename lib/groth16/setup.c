@@ -181,6 +181,12 @@ cz_status cz_groth16_setup(cz_groth16_params *out, cz_synthesize_fn synth, void 
         cz_fr_add(&x, &x, &y);
         cz_fr_add(&x, &x, &ct[v]);
         cz_fr_mul(&sc[v], &x, v < ni ? &gamma_inv : &delta_inv);
+        /* bellperson's generator refuses an identity in l (UnconstrainedVariable): its readers
+         * reject one, and L is used fully dense */
+        if (v >= ni && cz_fr_is_zero(&sc[v])) {
+            st = CZ_ERR_UNCONSTRAINED;
+            goto done;
+        }
     }
     out->vk.n_ic = ni;
     out->n_l = na;

@@ -21,7 +21,7 @@ void cz_groth16_prepare_vk(cz_groth16_pvk *pvk, const cz_groth16_vk *vk)
 /* out = Σ k_i·IC_i over the n_ic entries (canonical scalars). */
 static cz_status cz_verify_ic(cz_g1_jac *out, const cz_groth16_vk *vk, const cz_scalar *k)
 {
-    cz_msm_scalars sc = {k, CZ_SCALARS_CANONICAL, vk->n_ic, NULL, false};
+    cz_msm_scalars sc = {k, CZ_SCALARS_CANONICAL, vk->n_ic, NULL, false, NULL};
     size_t bytes = cz_msm_g1_scratch_size(vk->n_ic, 1);
     void *scratch = cz_try_alloc(bytes);
     if (!scratch)

@@ -178,6 +178,8 @@ static void MBE(tile)(const MFN(run) * x, SLOT *s, size_t tile)
     size_t nb = (size_t)1 << (c - 1);
     memset(s->buckets, 0, nb * sizeof(AFF));
     for (size_t cs = p0; cs < p1; cs += p->chunk) {
+        if (cz_cancelled(x->cancel))
+            return; /* the MSM reports CZ_ERR_CANCELLED; this tile's sum is never read */
         size_t ce = cs + p->chunk < p1 ? cs + p->chunk : p1;
         /* counting sort by bucket: counts land in end[b + 1] … */
         memset(s->end, 0, (nb + 1) * sizeof(uint32_t));
@@ -242,7 +244,7 @@ static void MBE(participant)(void *vctx, size_t begin, size_t end)
         MFN(slot_init)(&s, x->slots + slot * x->slot_stride, x->plan.c, x->chunk_alloc);
         XYZZ ones;
         GFN(xyzz_set_infinity)(&ones);
-        for (;;) {
+        while (!cz_cancelled(x->cancel)) {
             size_t item = atomic_fetch_add(&x->next, 1);
             if (item < x->ones_ranges) {
                 size_t per = (x->nones + x->ones_ranges - 1) / x->ones_ranges;

@@ -14,6 +14,7 @@
 #include <stdatomic.h>
 #include <string.h>
 
+#include "cancel.h"
 #include "check.h"
 #include "constants.h"
 #include "curve_backend.h"
@@ -114,6 +115,7 @@ typedef struct MFN(run) {
     JAC *tile_sums;
     JAC *partials;
     atomic_size_t next; /* next work item: ones ranges first, then tiles */
+    const cz_cancel *cancel;
 } MFN(run);
 
 /* The kernels per back-end: CZ_MSM_BE names them, CZ_MSM_OPS gives their field and group
@@ -233,11 +235,14 @@ cz_status CZ_MSM_PASTE3(cz_msm_, CZ_MSM_G, )(JAC *out, const AFF *bases, size_t 
     x.tile_sums = (JAC *)(base + l.tile_sums);
     x.partials = (JAC *)(base + l.partials);
     atomic_init(&x.next, 0);
+    x.cancel = sc->cancel;
     unsigned nslots = threads;
     size_t items = x.ones_ranges + x.plan.ntiles;
     if (items < nslots)
         nslots = (unsigned)items;
     cz_pool_parallel_for(pool, nslots, 1, MFN(participant_for_backend)(), &x);
+    if (cz_cancelled(x.cancel))
+        return CZ_ERR_CANCELLED;
 
     /* Horner over the windows, top first: acc ← 2^c·acc + Σ_ranges tile sum */
     JAC acc;

@@ -11,6 +11,7 @@
 #ifndef CZ_CS_PROVE_H
 #define CZ_CS_PROVE_H
 
+#include "cancel.h"
 #include "cs.h"
 #include "r1cs_vec.h"
 
@@ -21,12 +22,24 @@ typedef struct cz_cs_prove {
     cz_frvec inputs, aux;
     cz_frvec a, b, c;
     cz_bitvec a_aux, b_input, b_aux;
+    const cz_cancel *cancel; /* checked every CZ_CS_PROVE_CANCEL_EVERY constraints */
 } cz_cs_prove;
 
-void cz_cs_prove_init(cz_cs_prove *p, bool eval_c);
-/* Pre-sizes the vectors when the shape is known (a recorded circuit, a second proof). */
-void cz_cs_prove_reserve(cz_cs_prove *p, size_t constraints, size_t inputs, size_t aux);
-void cz_cs_prove_finish(cz_cs_prove *p);
+#define CZ_CS_PROVE_CANCEL_EVERY 4096
+
+/*
+ * al (may be NULL: growth aborts) backs every vector; cancel (may be NULL) stops synthesis with
+ * CZ_ERR_CANCELLED. Once cs.status is set (out of memory, cancelled, unsatisfied) the backend
+ * records nothing more: the circuit runs to its end cheaply and the caller reads cs.status.
+ */
+void cz_cs_prove_init(cz_cs_prove *p, bool eval_c, const cz_allocator *al, const cz_cancel *cancel);
+/* Pre-sizes the vectors when the shape is known (a recorded circuit, a second proof); a, b, c
+ * get room for `rows` (≥ constraints + inputs: a domain size lets the quotient pad in place).
+ * CZ_ERR_NOMEM through a failing allocator. */
+cz_status cz_cs_prove_reserve(cz_cs_prove *p, size_t rows, size_t inputs, size_t aux);
+/* The input constraints and c = a·b; returns cs.status (CZ_ERR_NOMEM when a vector could not
+ * grow). */
+cz_status cz_cs_prove_finish(cz_cs_prove *p);
 void cz_cs_prove_free(cz_cs_prove *p);
 
 #endif /* CZ_CS_PROVE_H */

@@ -2,69 +2,101 @@
 
 #include <stdlib.h>
 
-#include "alloc.h"
 #include "check.h"
 
-static void *cz_grow(void *p, size_t *cap, size_t want, size_t elem)
+/* Resizes *p to cap elements; false (unchanged) when a fallible allocator fails. */
+static bool cz_vec_resize(void **p, size_t *cap, size_t want, size_t elem, const cz_allocator *al)
+{
+    void *q = cz_al_resize(al, *p, *cap * elem, want * elem);
+    if (!q) {
+        CZ_ASSERT(al != NULL); /* the default allocator aborts, as it always has */
+        return false;
+    }
+    *p = q;
+    *cap = want;
+    return true;
+}
+
+/* Doubling growth to hold `want`. */
+static bool cz_vec_grow(void **p, size_t *cap, size_t want, size_t elem, const cz_allocator *al)
 {
     size_t c = *cap ? *cap : 64;
     while (c < want)
         c *= 2;
-    void *q = realloc(p, c * elem);
-    CZ_ASSERT(q != NULL);
-    *cap = c;
-    return q;
+    return cz_vec_resize(p, cap, c, elem, al);
 }
+
+/* Where the pushes of a vector whose growth failed go (never read). */
+static _Thread_local cz_fr cz_frvec_sink;
 
 /* Exactly n: a reservation is a known size (a doubling would leave up to half of a
  * witness-sized vector unused). */
-static void *cz_reserve_exact(void *p, size_t *cap, size_t n, size_t elem)
+bool cz_frvec_reserve(cz_frvec *v, size_t n)
 {
-    void *q = realloc(p, n * elem);
-    CZ_ASSERT(q != NULL);
-    *cap = n;
-    return q;
+    if (n <= v->cap)
+        return true;
+    if (cz_vec_resize((void **)&v->v, &v->cap, n, sizeof *v->v, v->al))
+        return true;
+    v->failed = true;
+    return false;
 }
 
-void cz_frvec_reserve(cz_frvec *v, size_t n)
+cz_fr *cz_frvec_push_slow(cz_frvec *v)
 {
-    if (n > v->cap)
-        v->v = cz_reserve_exact(v->v, &v->cap, n, sizeof *v->v);
+    if (!v->failed && cz_vec_grow((void **)&v->v, &v->cap, v->len + 1, sizeof *v->v, v->al))
+        return &v->v[v->len++];
+    v->failed = true;
+    return &cz_frvec_sink;
 }
-
-void cz_frvec_grow(cz_frvec *v) { v->v = cz_grow(v->v, &v->cap, v->len + 1, sizeof *v->v); }
 
 void cz_frvec_free(cz_frvec *v)
 {
-    free(v->v);
-    *v = (cz_frvec){0};
+    cz_al_free(v->al, v->v, v->cap * sizeof *v->v);
+    *v = (cz_frvec){.al = v->al};
 }
 
-void cz_bitvec_reserve(cz_bitvec *b, size_t nbits)
+bool cz_bitvec_reserve(cz_bitvec *b, size_t nbits)
 {
     size_t words = (nbits + 63) / 64;
-    if (words > b->cap)
-        b->w = cz_reserve_exact(b->w, &b->cap, words, sizeof *b->w);
+    if (words <= b->cap)
+        return true;
+    if (cz_vec_resize((void **)&b->w, &b->cap, words, sizeof *b->w, b->al))
+        return true;
+    b->failed = true;
+    return false;
 }
 
-void cz_bitvec_grow(cz_bitvec *b) { b->w = cz_grow(b->w, &b->cap, b->len / 64 + 1, sizeof *b->w); }
+void cz_bitvec_push0_slow(cz_bitvec *b)
+{
+    if (b->failed || !cz_vec_grow((void **)&b->w, &b->cap, b->len / 64 + 1, sizeof *b->w, b->al)) {
+        b->failed = true;
+        return;
+    }
+    if ((b->len & 63) == 0)
+        b->w[b->len / 64] = 0;
+    b->len++;
+}
 
-void cz_bitvec_extend0(cz_bitvec *b, size_t nbits)
+bool cz_bitvec_extend0(cz_bitvec *b, size_t nbits)
 {
     /* bits past len in its last word are clear already (push0 clears a word as it enters it,
      * and nothing sets a bit at or past len), so only whole new words need clearing */
     size_t have = (b->len + 63) / 64, words = (nbits + 63) / 64;
-    if (words > b->cap) /* grown, not reserved: the proving backend extends constraint by one */
-        b->w = cz_grow(b->w, &b->cap, words, sizeof *b->w);
+    if (words > b->cap && /* grown, not reserved: the proving backend extends constraint by one */
+        (b->failed || !cz_vec_grow((void **)&b->w, &b->cap, words, sizeof *b->w, b->al))) {
+        b->failed = true;
+        return false;
+    }
     for (size_t i = have; i < words; i++)
         b->w[i] = 0;
     b->len = nbits;
+    return true;
 }
 
 void cz_bitvec_free(cz_bitvec *b)
 {
-    free(b->w);
-    *b = (cz_bitvec){0};
+    cz_al_free(b->al, b->w, b->cap * sizeof *b->w);
+    *b = (cz_bitvec){.al = b->al};
 }
 
 size_t cz_bitvec_popcount(const cz_bitvec *b)

@@ -32,6 +32,15 @@ fi
 if "$cuzk" verify --vk "$dir/p.vk" --proof "$dir/proof" --inputs "$dir/inputs2"; then
     fail "a proof verified against another statement"
 fi
+# an input ≥ r is the caller's error (exit 2, naming the input), not an INVALID proof
+{ head -c 32 /dev/zero | tr '\0' '\377'; tail -c 32 "$dir/inputs"; } > "$dir/inputs_big"
+set +e
+"$cuzk" verify --vk "$dir/p.vk" --proof "$dir/proof" --inputs "$dir/inputs_big" >"$dir/out" 2>"$dir/err"
+rc=$?
+set -e
+[ $rc = 2 ] || fail "an input >= r exited $rc, not 2"
+grep -q "input 0 .*not below" "$dir/err" || fail "unclear error for an input >= r"
+grep -q INVALID "$dir/out" && fail "an input >= r was reported as an INVALID proof"
 # a message of another length does not fit the parameters
 if "$cuzk" prove --circuit sha256-preimage --params "$dir/p.params" --message-hex 0011 \
     --proof "$dir/x" 2>"$dir/err"; then
@@ -49,6 +58,16 @@ grep -q "trunc.params" "$dir/err" || fail "the error does not name the file"
 set +e
 "$cuzk" prove --circuit nope >/dev/null 2>&1; [ $? = 2 ] || fail "bad usage did not exit 2"
 "$cuzk" nonsense >/dev/null 2>&1; [ $? = 2 ] || fail "unknown command did not exit 2"
+# numbers are checked, never read as 0 (the table-driven parser, cli/cli_opts.h)
+for bad in "--insecure-seed abc" "--insecure-seed 1x" "--threads abc" "--threads 0" "--bytes -1" \
+           "--threads" "--vk a --vk b" "--bogus 1"; do
+    "$cuzk" setup --circuit sha256-preimage --params "$dir/never.params" $bad 2>"$dir/err" >/dev/null
+    [ $? = 2 ] || fail "setup $bad did not exit 2"
+    grep -q "^cuzk setup: " "$dir/err" || fail "setup $bad: no message naming the command"
+done
+[ ! -e "$dir/never.params" ] || fail "a rejected command line still wrote parameters"
+"$cuzk" bench msm --max-log=abc >/dev/null 2>&1; [ $? = 2 ] || fail "bench --max-log=abc did not exit 2"
+"$cuzk" prove --help | grep -q "^exit status: 0" || fail "prove --help does not document exit statuses"
 set -e
 for cmd in demo setup prove verify bench; do
     "$cuzk" $cmd --help >/dev/null || fail "$cmd --help"

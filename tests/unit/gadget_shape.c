@@ -46,7 +46,7 @@ bool gs_same_blank(gs_circuit fn, const void *ctx)
 bool gs_prove_pce(gs_circuit fn, const void *ctx)
 {
     cz_cs_prove p;
-    cz_cs_prove_init(&p, true);
+    cz_cs_prove_init(&p, true, NULL, NULL);
     fn(&p.cs, ctx);
     cz_cs_prove_finish(&p);
     bool ok = p.cs.status == CZ_OK;

@@ -37,8 +37,8 @@ static void backends_agree(circuit_fn circuit, uint32_t size, uint64_t seed)
     CZ_CHECK(chk.cs.num_inputs == cnt.cs.num_inputs && chk.cs.num_aux == cnt.cs.num_aux);
 
     cz_cs_prove p, q;
-    cz_cs_prove_init(&p, true);
-    cz_cs_prove_init(&q, false);
+    cz_cs_prove_init(&p, true, NULL, NULL);
+    cz_cs_prove_init(&q, false, NULL, NULL);
     circuit(&p.cs, size, seed);
     circuit(&q.cs, size, seed);
     cz_cs_prove_finish(&p);

@@ -134,11 +134,25 @@ static const cz_tv_decode_case cz_tv_decode_cases[] = {
      "c00000000000000000000000000000000000000000000000"
      "000000000000000000000000000000000000000000000000",
      CZ_OK, CZ_OK},
-    /* x = 0: (0, ±2) is on E1 with order 3 */
+    /* x = 0: (0, ±2) is on E1 with order 3; blst refuses it even unchecked
+     * (POINTonE1_Uncompress_Z, POINTonE1_Deserialize_BE), so bellperson's unchecked reads do */
     {1, "deserialization_fails_infinity_with_false_b_flag",
      "800000000000000000000000000000000000000000000000"
      "000000000000000000000000000000000000000000000000",
-     CZ_ERR_NOT_IN_SUBGROUP, CZ_OK},
+     CZ_ERR_NOT_IN_SUBGROUP, CZ_ERR_NOT_IN_SUBGROUP},
+    /* ours: the same points uncompressed, (0, 2) and (0, p − 2) */
+    {1, "uncompressed (0, 2)",
+     "000000000000000000000000000000000000000000000000"
+     "000000000000000000000000000000000000000000000000"
+     "000000000000000000000000000000000000000000000000"
+     "000000000000000000000000000000000000000000000002",
+     CZ_ERR_NOT_IN_SUBGROUP, CZ_ERR_NOT_IN_SUBGROUP},
+    {1, "uncompressed (0, -2)",
+     "000000000000000000000000000000000000000000000000"
+     "000000000000000000000000000000000000000000000000"
+     "1a0111ea397fe69a4b1ba7b6434bacd764774b84f38512bf"
+     "6730d2a0f6b0f6241eabfffeb153ffffb9feffffffffaaa9",
+     CZ_ERR_NOT_IN_SUBGROUP, CZ_ERR_NOT_IN_SUBGROUP},
     {1, "deserialization_fails_with_wrong_c_flag",
      "0123456789abcdef0123456789abcdef0123456789abcdef"
      "0123456789abcdef0123456789abcdef0123456789abcdef",

@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include "cz_test.h"
+#include "fixed_base.h"
 #include "groth16.h"
 #include "groth16_io.h"
 #include "groth16_prover.h"
@@ -102,6 +103,26 @@ static void chain_synth(cz_cs *cs, void *vctx)
     }
 }
 
+/* The cubic with an extra aux variable: unconstrained (no constraint uses it), or used in one
+ * constraint's C only. */
+typedef struct {
+    cubic_ctx cubic;
+    bool use_it;
+} spare_ctx;
+
+static void spare_synth(cz_cs *cs, void *vctx)
+{
+    spare_ctx *c = vctx;
+    cubic_synth(cs, &c->cubic);
+    cz_fr zero = cz_fr_zero;
+    cz_var spare = cz_cs_alloc(cs, cs->values ? &zero : NULL);
+    if (c->use_it) {
+        cz_lc *a = cz_cs_lc(cs, 0), *b = cz_cs_lc(cs, 1), *cc = cz_cs_lc(cs, 2);
+        cz_lc_add(cc, spare);
+        cz_cs_enforce(cs, "0 * 0 = spare", a, b, cc);
+    }
+}
+
 /* ---- helpers ---- */
 
 static cz_groth16_params cubic_params;
@@ -169,6 +190,26 @@ static void test_groth16_cubic(void)
     cz_groth16_prepare_vk(&pvk, &p->vk);
     bool ok = true;
     CZ_CHECK(cz_groth16_verify(&ok, &pvk, &proof, &c.out, 2) == CZ_ERR_INVALID_ARG);
+}
+
+static void test_groth16_unconstrained(void)
+{
+    /* bellperson's generator fails with UnconstrainedVariable here (its l would hold the
+     * identity, which every reader refuses); so does cuzk's setup, writing nothing */
+    spare_ctx c = {.use_it = false};
+    cubic_make(&c.cubic, 3);
+    uint64_t seed = 7;
+    cz_groth16_params p;
+    CZ_CHECK(cz_groth16_setup(&p, spare_synth, &c, &seed, NULL) == CZ_ERR_UNCONSTRAINED);
+    CZ_CHECK(p.l == NULL && p.vk.ic == NULL);
+    /* used in one C only, it is constrained: setup, prove, verify */
+    c.use_it = true;
+    CZ_CHECK_OK(cz_groth16_setup(&p, spare_synth, &c, &seed, NULL));
+    CZ_CHECK(p.n_l == 5);
+    cz_groth16_proof proof;
+    CZ_CHECK_OK(cz_groth16_prove(&proof, &p, spare_synth, &c, NULL, NULL, NULL, NULL));
+    CZ_CHECK(verify_one(&p, &proof, &c.cubic.out, 1));
+    cz_groth16_params_free(&p);
 }
 
 static void test_groth16_deterministic(void)
@@ -295,7 +336,7 @@ static void test_groth16_files(void)
     CZ_CHECK(n ==
              868 + 96 * (p->vk.n_ic + p->n_h + p->n_l + p->n_a + p->n_b_g1) + 192 * p->n_b_g2 + 20);
     char digest[33], why[256];
-    CZ_CHECK_OK(cz_file_digest(digest, path));
+    CZ_CHECK_OK(cz_file_digest(digest, path, NULL, NULL, why, sizeof why));
     cz_groth16_params q;
     cz_groth16_read_opts opts = {.subgroup_checks = true, .digest = digest};
     CZ_CHECK_OK(cz_groth16_params_read(&q, path, &opts, NULL, why, sizeof why));
@@ -316,7 +357,7 @@ static void test_groth16_files(void)
     /* a wrong digest */
     cz_groth16_read_opts wrong = {.digest = "00000000000000000000000000000000"};
     CZ_CHECK(cz_groth16_params_read(&q, path, &wrong, NULL, why, sizeof why) == CZ_ERR_BAD_PARAMS);
-    /* truncation inside every section and one byte short; a trailing byte */
+    /* truncation inside every section and one byte short */
     size_t ic_end = 864 + 4 + 96 * p->vk.n_ic;
     size_t cuts[] = {0, 50, 700, 866, ic_end, ic_end + 2, ic_end + 100, n / 2, n - 193, n - 1};
     for (size_t i = 0; i < CZ_ARRAY_LEN(cuts); i++) {
@@ -326,11 +367,18 @@ static void test_groth16_files(void)
         CZ_CHECK(cz_groth16_params_read(&q, bad, NULL, NULL, why, sizeof why) == CZ_ERR_BAD_PARAMS);
         CZ_CHECK(why[0] != 0);
     }
-    char *longer = malloc(n + 1);
+    /* data after the last section is ignored, as bellperson ignores it (MPC transcripts); a
+     * .vk is read from the start of a .params */
+    char *longer = malloc(n + 7);
     memcpy(longer, bytes, n);
-    longer[n] = 0;
-    spit(bad, longer, n + 1);
-    CZ_CHECK(cz_groth16_params_read(&q, bad, NULL, NULL, why, sizeof why) == CZ_ERR_BAD_PARAMS);
+    memset(longer + n, 0xa5, 7);
+    spit(bad, longer, n + 7);
+    CZ_CHECK_OK(cz_groth16_params_read(&q, bad, NULL, NULL, why, sizeof why));
+    CZ_CHECK(q.n_b_g2 == p->n_b_g2 && cz_g2_affine_eq(&q.b_g2[0], &p->b_g2[0]));
+    cz_groth16_params_free(&q);
+    CZ_CHECK_OK(cz_groth16_vk_read(&vk, path, why, sizeof why));
+    CZ_CHECK(vk.n_ic == p->vk.n_ic && cz_g1_affine_eq(&vk.ic[1], &p->vk.ic[1]));
+    cz_groth16_vk_free(&vk);
     free(longer);
     /* a bad count, bad flags, a point off the curve, an identity point, each in the h query */
     size_t h_count = ic_end, h0 = ic_end + 4;
@@ -370,6 +418,53 @@ static void test_groth16_files(void)
     remove(path), remove(vkpath), remove(bad);
 }
 
-CZ_TEST_MODULE(groth16, {"cubic", test_groth16_cubic},
+/* The setup's fixed-base batches against the scalar multiplication, on random scalars and the
+ * edges of its 11-bit windows: 0, 1, r − 1, a digit in every window, the top window's digits. */
+#define CZ_FB_TEST_N 1500 /* three chunks, the last partial */
+static void test_groth16_fixed_base(void)
+{
+    static cz_fr k[CZ_FB_TEST_N];
+    static cz_g1_affine g1[CZ_FB_TEST_N];
+    static cz_g2_affine g2[CZ_FB_TEST_N];
+    for (size_t i = 0; i < CZ_FB_TEST_N; i++) {
+        uint8_t b[64];
+        cz_rng_bytes(cz_test_rng(), b, sizeof b);
+        cz_fr_from_bytes_wide(&k[i], b);
+    }
+    k[0] = cz_fr_zero, k[1] = cz_fr_one;
+    cz_fr_neg(&k[2], &cz_fr_one); /* r − 1 */
+    uint8_t b[32];
+    memset(b, 0xff, sizeof b);
+    b[31] = 0x1f; /* 2^253 − 1: every window's digit non-zero */
+    CZ_CHECK_OK(cz_fr_from_bytes_le(&k[3], b));
+    memset(b, 0, sizeof b);
+    b[31] = 0x60; /* 3·2^253: only the top window */
+    CZ_CHECK_OK(cz_fr_from_bytes_le(&k[4], b));
+    cz_pool *pool = NULL;
+    CZ_CHECK_OK(cz_pool_create(&pool, 1, 0, "fb"));
+    cz_g1_fixed_base_batch(g1, &cz_g1_generator, k, CZ_FB_TEST_N, pool);
+    cz_g2_fixed_base_batch(g2, &cz_g2_generator, k, CZ_FB_TEST_N, NULL);
+    cz_pool_destroy(pool);
+    cz_g1_jac p1, r1;
+    cz_g2_jac p2, r2;
+    cz_g1_jac_from_affine(&p1, &cz_g1_generator);
+    cz_g2_jac_from_affine(&p2, &cz_g2_generator);
+    for (size_t i = 0; i < CZ_FB_TEST_N; i += i < 8 ? 1 : 37) {
+        cz_scalar s;
+        cz_fr_to_scalar(&s, &k[i]);
+        cz_g1_affine a1;
+        cz_g2_affine a2;
+        cz_g1_mul_var(&r1, &p1, &s);
+        cz_g1_affine_from_jac(&a1, &r1);
+        cz_g2_mul_var(&r2, &p2, &s);
+        cz_g2_affine_from_jac(&a2, &r2);
+        cz_test_note("scalar %zu", i);
+        CZ_CHECK_MEM(&g1[i], &a1, sizeof a1);
+        CZ_CHECK_MEM(&g2[i], &a2, sizeof a2);
+    }
+}
+
+CZ_TEST_MODULE(groth16, {"cubic", test_groth16_cubic}, {"fixed_base", test_groth16_fixed_base},
+               {"unconstrained", test_groth16_unconstrained},
                {"deterministic", test_groth16_deterministic},
                {"proof_encoding", test_groth16_proof_encoding}, {"files", test_groth16_files});

@@ -158,7 +158,7 @@ static bool T(run_msm)(JAC *out, const AFF *bases, size_t nbases, const cz_scala
                        const uint64_t *density, bool montgomery, bool split, cz_pool *pool)
 {
     cz_fr *mont = NULL;
-    cz_msm_scalars sc = {k, CZ_SCALARS_CANONICAL, n, density, split};
+    cz_msm_scalars sc = {k, CZ_SCALARS_CANONICAL, n, density, split, NULL};
     if (montgomery) {
         mont = malloc((n ? n : 1) * sizeof *mont);
         for (size_t i = 0; i < n; i++) {

@@ -408,8 +408,8 @@ static void test_poseidon_reference(void)
             }
             /* the proving backend: assignments, a, b, c and densities */
             cz_cs_prove pf, pr;
-            cz_cs_prove_init(&pf, true);
-            cz_cs_prove_init(&pr, true);
+            cz_cs_prove_init(&pf, true, NULL, NULL);
+            cz_cs_prove_init(&pr, true, NULL, NULL);
             cz_num nf[CZ_POSEIDON_MAX_ARITY], nr[CZ_POSEIDON_MAX_ARITY];
             awkward_inputs(&pf.cs, arity, vals, nf);
             awkward_inputs(&pr.cs, arity, vals, nr);
@@ -515,7 +515,7 @@ static void test_poseidon_model(void)
             cz_fr *want = malloc(3 * total * sizeof *want);
             CZ_CHECK(model_abc(want, p, &tags[ti], in) == total);
             cz_cs_prove pr;
-            cz_cs_prove_init(&pr, true);
+            cz_cs_prove_init(&pr, true, NULL, NULL);
             cz_num n[CZ_POSEIDON_MAX_ARITY];
             for (unsigned i = 0; i < arity; i++)
                 n[i] = cz_num_alloc(&pr.cs, &in[i]);
@@ -566,7 +566,7 @@ static void test_poseidon_pce(void)
         rand_fr(&vals[i]);
     for (int bit = 0; bit < 2; bit++) {
         cz_cs_prove p;
-        cz_cs_prove_init(&p, true);
+        cz_cs_prove_init(&p, true, NULL, NULL);
         path_circuit(&p.cs, vals, bit);
         CZ_CHECK(p.cs.status == CZ_OK);
         cz_cs_prove_finish(&p);

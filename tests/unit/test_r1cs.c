@@ -345,7 +345,7 @@ static void test_r1cs_backends(void)
 
         /* proving assignment, C evaluated */
         cz_cs_prove p;
-        cz_cs_prove_init(&p, true);
+        cz_cs_prove_init(&p, true, NULL, NULL);
         rc_synthesize(&p.cs, seed, e, -1);
         cz_cs_prove_finish(&p);
         CZ_CHECK(p.cs.num_inputs == e->ninputs && p.cs.num_aux == e->naux);
@@ -359,7 +359,7 @@ static void test_r1cs_backends(void)
 
         /* proving assignment, c derived as a·b */
         cz_cs_prove q;
-        cz_cs_prove_init(&q, false);
+        cz_cs_prove_init(&q, false, NULL, NULL);
         rc_synthesize(&q.cs, seed, NULL, -1);
         cz_cs_prove_finish(&q);
         check_abc(e, q.a.v, q.b.v, q.c.v);
@@ -431,7 +431,7 @@ static void test_r1cs_check_reports(void)
         rc_expect *e = rc_expect_new();
         /* the expected witness carries the corruption; feed it to a checking system */
         cz_cs_prove p;
-        cz_cs_prove_init(&p, true);
+        cz_cs_prove_init(&p, true, NULL, NULL);
         rc_synthesize(&p.cs, seed, e, corrupt);
         cz_cs_prove_free(&p);
         cz_cs_check chk;

@@ -703,7 +703,7 @@ static void test_sha256_backends(void)
 {
     uint64_t seed = cz_rng_u64(cz_test_rng());
     cz_cs_prove p;
-    cz_cs_prove_init(&p, true);
+    cz_cs_prove_init(&p, true, NULL, NULL);
     sha_circuit(&p.cs, seed);
     cz_cs_prove_finish(&p);
     CZ_CHECK(p.cs.status == CZ_OK && p.cs.num_inputs == 3);

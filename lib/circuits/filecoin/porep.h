@@ -107,7 +107,7 @@ typedef struct cz_porep_challenge_proof {
 /*
  * A C1 output (filecoin-proofs-api SealCommitPhase1Output): the registered proof, the vanilla
  * proofs of every partition (proofs[k·challenges + i] is partition k's challenge i) and the
- * commitments. Owned: cz_porep_c1_free releases proofs.
+ * commitments. Owned: cz_porep_c1_free releases proofs (malloc, calloc or cz_try_alloc memory).
  */
 typedef struct cz_porep_c1 {
     const cz_porep_config *config;

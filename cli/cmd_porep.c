@@ -1,0 +1,542 @@
+/* `cuzk porep …`, `cuzk setup|prove|verify|demo porep`: Filecoin's Proof-of-Replication. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "cuzk/filecoin.h"
+#include "cuzk/params.h"
+#include "cuzk/platform.h"
+
+static const char cz_porep_proof_help[] =
+    "PROOF is a registered proof (StackedDrg2KiBV1_1, StackedDrg32GiBV1_1_Feat_SyntheticPoRep,\n"
+    "…: `cuzk porep info --all` lists them) or a sector size (2KiB, 8MiB, 512MiB, 32GiB,\n"
+    "64GiB) for its V1_1 proof.\n";
+
+/* The --proof and --size options (one value: a registered proof or a sector size). */
+/* clang-format off */
+#define CZ_POREP_OPTS_PROOF(dest)                                                                  \
+    {"--proof", CZ_OPT_STRING, (dest), "PROOF", "the registered proof or sector size"},            \
+    {"--size", CZ_OPT_STRING, (dest), "SIZE", "the same, by sector size"}
+/* clang-format on */
+
+static int cz_porep_unknown(const char *cmd, const char *proof)
+{
+    fprintf(stderr, "cuzk %s: unknown proof '%s' (cuzk porep info --all lists them)\n", cmd, proof);
+    return CZ_CLI_EXIT_USAGE;
+}
+
+/* The registered proof the options named: −1 to go on, or the exit status after a message. */
+static int cz_porep_resolve(const char *cmd, const char *proof, cz_porep_info *info)
+{
+    if (!proof) {
+        fprintf(stderr, "cuzk %s: --size or --proof is required (see --help)\n", cmd);
+        return CZ_CLI_EXIT_USAGE;
+    }
+    return cz_porep_info_get(info, proof) == CZ_OK ? -1 : cz_porep_unknown(cmd, proof);
+}
+
+/* The official file of a PoRep proof's parameters (cz_cli_fil_params_file). */
+static bool cz_porep_params_file(char *path, size_t len, const char *cmd, const char *spec,
+                                 const cz_porep_info *info, const char *ext, bool must_exist)
+{
+    return cz_cli_fil_params_file(path, len, cmd, spec, CZ_FIL_POREP, info->sector_size, info->name,
+                                  ext, must_exist);
+}
+
+static const char cz_porep_params_help[] =
+    "Parameter files have Filecoin's official names (v28-stacked-proof-of-replication-…);\n"
+    "--params/--vk take the file, or a directory to find it in; the default directory is\n"
+    "$FIL_PROOFS_PARAMETER_CACHE, else /var/tmp/filecoin-proof-parameters.\n";
+
+/* ---- porep info ---- */
+
+static void cz_porep_print_info(const cz_porep_info *in)
+{
+    printf("%s (porep_id %d, API %s, %s)\n", in->name, in->id, in->api, in->kind);
+    printf("  sector size   %llu bytes, %u layers, TreeR/TreeC %u-%u-%u\n",
+           (unsigned long long)in->sector_size, in->layers, in->tree_base, in->tree_sub,
+           in->tree_top);
+    printf("  partitions    %u × %u challenges\n", in->partitions, in->challenges);
+    if (in->constraints) {
+        printf("  constraints   %llu per partition (+%u input constraints)\n",
+               (unsigned long long)in->constraints, in->inputs);
+        printf("  variables     %u inputs (ONE included), %u aux\n", in->inputs, in->aux);
+        printf("  domain        2^%u\n", in->domain_log2);
+    }
+    char stem[CZ_FIL_STEM_MAX];
+    if (cz_fil_params_stem(stem, CZ_FIL_POREP, in->sector_size) == CZ_OK)
+        printf("  parameters    %s.params\n", stem);
+}
+
+static int cz_porep_info_cmd(int argc, char **argv)
+{
+    const char *proof = NULL;
+    bool all = false, no_count = false;
+    const cz_cli_opt opts[] = {
+        CZ_POREP_OPTS_PROOF(&proof),
+        {"--all", CZ_OPT_FLAG, &all, NULL, "list every registered proof (no counting)"},
+        {"--no-count", CZ_OPT_FLAG, &no_count, NULL, "skip counting the circuit"},
+    };
+    const cz_cli_spec spec = {
+        "porep info",
+        "(--proof PROOF | --size SIZE | --all) [--no-count]",
+        "Prints a registered PoRep proof's configuration and its partition circuit:\n"
+        "constraints, inputs, aux variables and proving domain, counted by synthesizing\n"
+        "the blank circuit (no per-constraint memory; about a second at 32 GiB).\n",
+        opts,
+        CZ_ARRAY_SIZE(opts),
+        cz_porep_proof_help};
+    int rc = cz_cli_parse(&spec, argc, argv);
+    if (rc >= 0)
+        return rc;
+    cz_porep_info info;
+    if (all) {
+        for (unsigned i = 0; cz_porep_info_at(&info, i) == CZ_OK; i++)
+            cz_porep_print_info(&info);
+        return CZ_CLI_EXIT_OK;
+    }
+    if (!proof) {
+        fprintf(stderr, "cuzk porep info: --proof, --size or --all is required (see --help)\n");
+        return CZ_CLI_EXIT_USAGE;
+    }
+    if (cz_porep_info_get(&info, proof) != CZ_OK)
+        return cz_porep_unknown("porep info", proof);
+    cz_status st = no_count ? CZ_OK : cz_porep_info_count(&info);
+    if (st != CZ_OK)
+        return cz_cli_fail("porep info", "counting", st, NULL);
+    cz_porep_print_info(&info);
+    return CZ_CLI_EXIT_OK;
+}
+
+/* ---- porep gen-sector ---- */
+
+static int cz_porep_gen_sector_cmd(int argc, char **argv)
+{
+    const char *proof = NULL, *out = NULL, *prover_id = NULL, *ticket = NULL, *seed = NULL;
+    unsigned long threads = cz_cpu_count();
+    cz_porep_sector_spec spec;
+    cz_porep_sector_spec_default(&spec);
+    const cz_cli_opt opts[] = {
+        CZ_POREP_OPTS_PROOF(&proof),
+        {"--out", CZ_OPT_STRING, &out, "FILE", "where to write the C1 output (JSON)",
+         .required = true},
+        {"--data-seed", CZ_OPT_U64, &spec.data_seed, "N", "the sector's data (default 0)"},
+        {"--sector-id", CZ_OPT_U64, &spec.sector_id, "N", "the sector number (default 1)"},
+        {"--prover-id", CZ_OPT_STRING, &prover_id, "HEX", "32 bytes (default 00 01 … 1f)"},
+        {"--ticket", CZ_OPT_STRING, &ticket, "HEX", "32 bytes (default 01 × 32)"},
+        {"--seed", CZ_OPT_STRING, &seed, "HEX",
+         "32 bytes: the interactive challenges' randomness\n(default 02 × 32)"},
+        CZ_CLI_OPT_THREADS(&threads),
+    };
+    const cz_cli_spec spec_cli = {
+        "porep gen-sector",
+        "--size SIZE --out FILE [options]",
+        "Seals a deterministic test sector the way sealing does (data, TreeD, the labels\n"
+        "of every layer, TreeC, the replica and TreeR, comm_d/comm_c/comm_r_last/comm_r,\n"
+        "the challenges) and writes its C1 output: filecoin-proofs' SealCommitPhase1Output\n"
+        "as JSON, what `cuzk prove porep --c1` takes. Sizes up to 512MiB (all in memory:\n"
+        "~60 MiB at 8 MiB, ~4.5 GiB at 512 MiB).\n",
+        opts,
+        CZ_ARRAY_SIZE(opts),
+        cz_porep_proof_help};
+    int rc = cz_cli_parse(&spec_cli, argc, argv);
+    if (rc >= 0)
+        return rc;
+    cz_porep_info info;
+    if ((rc = cz_porep_resolve("porep gen-sector", proof, &info)) >= 0)
+        return rc;
+    if ((prover_id && !cz_cli_hex(spec.prover_id, 32, prover_id, "--prover-id")) ||
+        (ticket && !cz_cli_hex(spec.ticket, 32, ticket, "--ticket")) ||
+        (seed && !cz_cli_hex(spec.seed, 32, seed, "--seed")))
+        return CZ_CLI_EXIT_USAGE;
+    cz_pool *pool = cz_cli_pool((unsigned)threads);
+    fprintf(stderr, "cuzk porep gen-sector: sealing a %s sector\n", info.name);
+    double t0 = cz_cli_seconds();
+    char *json = NULL;
+    size_t len = 0;
+    cz_cli_progress_state progress = {"", 0};
+    cz_status st = cz_porep_gen_sector(&json, &len, proof, &spec, pool, cz_cli_progress, &progress);
+    cz_cli_progress_end(&progress);
+    cz_pool_destroy(pool);
+    if (st == CZ_ERR_UNSUPPORTED) {
+        fprintf(stderr,
+                "cuzk porep gen-sector: %s sectors do not fit in memory here; the largest "
+                "is 512MiB\n",
+                info.name);
+        return CZ_CLI_EXIT_USAGE;
+    }
+    if (st != CZ_OK)
+        return cz_cli_fail("porep gen-sector", info.name, st, NULL);
+    bool ok = cz_cli_write_file(out, json, len);
+    free(json);
+    if (!ok)
+        return CZ_CLI_EXIT_USAGE;
+    fprintf(stderr, "cuzk porep gen-sector: wrote %s (%zu bytes) in %.2f s\n", out, len,
+            cz_cli_seconds() - t0);
+    return CZ_CLI_EXIT_OK;
+}
+
+/* ---- setup / prove / verify porep ---- */
+
+/* cz_cli_setup_fn over cz_porep_setup (ctx: the proof's name or size). */
+static cz_status cz_porep_setup_fn(cz_params **out, const void *ctx, const uint64_t *seed,
+                                   cz_pool *pool)
+{
+    return cz_porep_setup(out, ctx, seed, pool);
+}
+
+int cz_cmd_setup_porep(int argc, char **argv)
+{
+    const char *proof = NULL, *params_opt = NULL, *vk_opt = NULL;
+    unsigned long threads = cz_cpu_count();
+    uint64_t seed = 0;
+    bool insecure = false, force = false;
+    const cz_cli_opt opts[] = {
+        CZ_POREP_OPTS_PROOF(&proof),
+        {"--params", CZ_OPT_STRING, &params_opt, "DIR|FILE",
+         "where to write the .params (default: the parameter\ndirectory, official name)"},
+        {"--vk", CZ_OPT_STRING, &vk_opt, "DIR|FILE",
+         "where to write the .vk (default: beside "
+         "the .params)"},
+        {"--force", CZ_OPT_FLAG, &force, NULL, "overwrite existing files"},
+        CZ_CLI_OPT_THREADS(&threads),
+        CZ_CLI_OPT_INSECURE_SEED(&seed, &insecure),
+    };
+    const cz_cli_spec spec = {
+        "setup porep",
+        "--size SIZE [--params DIR|FILE] [--vk DIR|FILE] [options]",
+        "Generates Groth16 parameters for a registered PoRep proof's partition circuit, as\n"
+        "bellperson's generator does, under the official file names. They are this\n"
+        "machine's own, not the network's: a chain accepts only proofs under the official\n"
+        "parameters of Filecoin's trusted setup (`cuzk params check` tells them apart by\n"
+        "their digest). For tests, demos and benchmarks; existing files are never\n"
+        "overwritten without --force.\n",
+        opts,
+        CZ_ARRAY_SIZE(opts),
+        cz_porep_params_help};
+    int rc = cz_cli_parse(&spec, argc, argv);
+    if (rc >= 0)
+        return rc;
+    cz_porep_info info;
+    if ((rc = cz_porep_resolve("setup porep", proof, &info)) >= 0)
+        return rc;
+    cz_cli_fil_setup_job job = {"setup porep", CZ_FIL_POREP,      info.sector_size,
+                                info.name,     params_opt,        vk_opt,
+                                force,         (unsigned)threads, insecure ? &seed : NULL};
+    return cz_cli_fil_setup(&job, cz_porep_setup_fn, proof);
+}
+
+/* Reads a C1 output file and checks its vanilla proofs. NULL after a message. */
+static cz_c1 *cz_porep_read_c1(const char *cmd, const char *path, cz_pool *pool)
+{
+    char why[512] = "";
+    cz_c1 *c1 = NULL;
+    cz_status st = cz_c1_load_file(&c1, path, why, sizeof why);
+    if (st == CZ_OK && (st = cz_c1_check(c1, pool, why, sizeof why)) != CZ_OK) {
+        cz_c1_free(c1);
+        c1 = NULL;
+    }
+    if (st != CZ_OK)
+        cz_cli_fail(cmd, path, st, why);
+    return c1;
+}
+
+int cz_cmd_prove_porep(int argc, char **argv)
+{
+    const char *c1_path = NULL, *params_opt = NULL, *proof_path = NULL;
+    unsigned long threads = cz_cpu_count();
+    bool no_self_check = false, counters = false;
+    const cz_cli_opt opts[] = {
+        {"--c1", CZ_OPT_STRING, &c1_path, "FILE", "the C1 output (JSON, or Curio's envelope)",
+         .required = true},
+        {"--params", CZ_OPT_STRING, &params_opt, "DIR|FILE",
+         "the registered proof's .params (default: the\nparameter directory)"},
+        {"--proof", CZ_OPT_STRING, &proof_path, "FILE",
+         "where to write the proof: 192 bytes per partition", .required = true},
+        CZ_CLI_OPT_THREADS(&threads),
+        {"--no-self-check", CZ_OPT_FLAG, &no_self_check, NULL,
+         "skip verifying each partition proof before writing"},
+        {"--perf", CZ_OPT_FLAG, &counters, NULL, "hardware counters per phase"},
+    };
+    const cz_cli_spec spec = {
+        "prove porep",
+        "--c1 FILE --params FILE --proof FILE [options]",
+        "Seal commit phase 2: checks the C1 output's vanilla proofs, then proves every\n"
+        "partition and writes the proofs in partition order (what the chain takes), after\n"
+        "verifying each against public inputs recomputed from the C1's commitments and\n"
+        "randomness. Prints the time of each phase.\n",
+        opts,
+        CZ_ARRAY_SIZE(opts),
+        NULL};
+    int rc = cz_cli_parse(&spec, argc, argv);
+    if (rc >= 0)
+        return rc;
+    cz_pool *pool = cz_cli_pool((unsigned)threads);
+    double t0 = cz_cli_seconds();
+    cz_c1 *c1 = cz_porep_read_c1("prove porep", c1_path, pool);
+    if (!c1) {
+        cz_pool_destroy(pool);
+        return CZ_CLI_EXIT_USAGE;
+    }
+    cz_c1_info info;
+    cz_c1_get_info(c1, &info);
+    unsigned parts = info.partitions;
+    printf("C1: %s, %u partition%s, vanilla proofs checked (%.2f s)\n", info.registered_proof,
+           parts, parts == 1 ? "" : "s", cz_cli_seconds() - t0);
+    char why[512] = "", params_path[4096];
+    cz_porep_info pinfo;
+    cz_porep_info_get(&pinfo, info.registered_proof);
+    if (!cz_porep_params_file(params_path, sizeof params_path, "prove porep", params_opt, &pinfo,
+                              ".params", true)) {
+        cz_c1_free(c1);
+        cz_pool_destroy(pool);
+        return CZ_CLI_EXIT_USAGE;
+    }
+    cz_params *params = NULL;
+    cz_params_load_opts lo = {.pool = pool};
+    t0 = cz_cli_seconds();
+    cz_status st = cz_params_load(&params, params_path, &lo, why, sizeof why);
+    if (st != CZ_OK) {
+        cz_c1_free(c1);
+        cz_pool_destroy(pool);
+        return cz_cli_fail("prove porep", params_path, st, why);
+    }
+    printf("parameters: %s (%.2f s)\n", params_path, cz_cli_seconds() - t0);
+    uint8_t *proofs = malloc((size_t)parts * CZ_PROOF_BYTES);
+    cz_prove_stats ps;
+    cz_prove_opts po = {.pool = pool, .self_check = !no_self_check, .counters = counters};
+    st = cz_porep_prove(proofs, params, c1, &po, &ps);
+    if (st == CZ_OK) {
+        cz_cli_print_phases(&ps, counters);
+        if (!cz_cli_write_file(proof_path, proofs, (size_t)parts * CZ_PROOF_BYTES))
+            st = CZ_ERR_IO;
+        else
+            printf("\nproof: %s (%u × %d bytes)\n", proof_path, parts, CZ_PROOF_BYTES);
+    }
+    free(proofs);
+    cz_params_free(params);
+    cz_c1_free(c1);
+    cz_pool_destroy(pool);
+    return st == CZ_OK ? CZ_CLI_EXIT_OK : cz_cli_fail("prove porep", "proving", st, NULL);
+}
+
+int cz_cmd_verify_porep(int argc, char **argv)
+{
+    const char *vk_opt = NULL, *proof_path = NULL, *c1_path = NULL, *proof = NULL;
+    const char *comm_r = NULL, *comm_d = NULL, *prover_id = NULL, *ticket = NULL, *seed = NULL;
+    uint64_t sector_id = 0;
+    bool have_sector = false;
+    const cz_cli_opt opts[] = {
+        {"--vk", CZ_OPT_STRING, &vk_opt, "DIR|FILE",
+         "the registered proof's .vk (default: the parameter\ndirectory)"},
+        {"--proof", CZ_OPT_STRING, &proof_path, "FILE", "the proof (192 bytes per partition)",
+         .required = true},
+        {"--c1", CZ_OPT_STRING, &c1_path, "FILE", "check against this C1 output's commitments"},
+        {"--registered-proof", CZ_OPT_STRING, &proof, "PROOF",
+         "or against a sealed sector's (verify_seal):"},
+        {"--comm-r", CZ_OPT_STRING, &comm_r, "HEX", "32 bytes"},
+        {"--comm-d", CZ_OPT_STRING, &comm_d, "HEX", "32 bytes"},
+        {"--prover-id", CZ_OPT_STRING, &prover_id, "HEX", "32 bytes"},
+        {"--sector-id", CZ_OPT_U64, &sector_id, "N", "the sector number", .given = &have_sector},
+        {"--ticket", CZ_OPT_STRING, &ticket, "HEX", "32 bytes"},
+        {"--seed", CZ_OPT_STRING, &seed, "HEX", "32 bytes"},
+    };
+    const cz_cli_spec spec = {
+        "verify porep",
+        "[--vk DIR|FILE] --proof FILE (--c1 FILE | --registered-proof PROOF --comm-r HEX\n"
+        "       --comm-d HEX --prover-id HEX --sector-id N --ticket HEX --seed HEX)",
+        "Verifies a PoRep proof as filecoin-proofs' verify_seal does: every partition's\n"
+        "proof against public inputs derived from the commitments and randomness (the\n"
+        "replica id, the challenges and their parents). Prints VALID or INVALID.\n",
+        opts,
+        CZ_ARRAY_SIZE(opts),
+        cz_porep_proof_help};
+    int rc = cz_cli_parse(&spec, argc, argv);
+    if (rc >= 0)
+        return rc;
+    bool seal_form = proof || comm_r || comm_d || prover_id || have_sector || ticket || seed;
+    if (!c1_path == !seal_form ||
+        (seal_form && !(proof && comm_r && comm_d && prover_id && have_sector && ticket && seed))) {
+        fprintf(stderr, "cuzk verify porep: give --c1, or all of --registered-proof, --comm-r, "
+                        "--comm-d, --prover-id, --sector-id, --ticket and --seed (see --help)\n");
+        return CZ_CLI_EXIT_USAGE;
+    }
+    cz_porep_seal seal = {.proof = proof, .sector_id = sector_id};
+    if (seal_form && (!cz_cli_hex(seal.comm_r, 32, comm_r, "--comm-r") ||
+                      !cz_cli_hex(seal.comm_d, 32, comm_d, "--comm-d") ||
+                      !cz_cli_hex(seal.prover_id, 32, prover_id, "--prover-id") ||
+                      !cz_cli_hex(seal.ticket, 32, ticket, "--ticket") ||
+                      !cz_cli_hex(seal.seed, 32, seed, "--seed")))
+        return CZ_CLI_EXIT_USAGE;
+    cz_c1 *c1 = NULL;
+    if (c1_path && !(c1 = cz_porep_read_c1("verify porep", c1_path, NULL)))
+        return CZ_CLI_EXIT_USAGE;
+    cz_c1_info c1_info;
+    if (c1)
+        cz_c1_get_info(c1, &c1_info);
+    const char *name = c1 ? c1_info.registered_proof : proof;
+    cz_porep_info info;
+    char why[512] = "", vk_path[4096];
+    cz_vk *vk = NULL;
+    size_t len = 0;
+    uint8_t *bytes = NULL;
+    rc = CZ_CLI_EXIT_USAGE;
+    if (cz_porep_info_get(&info, name) != CZ_OK) {
+        rc = cz_porep_unknown("verify porep", name);
+        goto done;
+    }
+    if (!cz_porep_params_file(vk_path, sizeof vk_path, "verify porep", vk_opt, &info, ".vk", true))
+        goto done;
+    cz_status st = cz_vk_load(&vk, vk_path, why, sizeof why);
+    if (st != CZ_OK) {
+        rc = cz_cli_fail("verify porep", vk_path, st, why);
+        goto done;
+    }
+    if (!(bytes = cz_cli_read_file(proof_path, &len)))
+        goto done;
+    bool valid = false;
+    st = c1 ? cz_porep_verify(&valid, vk, c1, bytes, len)
+            : cz_porep_verify_seal(&valid, vk, &seal, bytes, len);
+    if (st != CZ_OK) {
+        rc = cz_cli_fail("verify porep", "verifying", st, NULL);
+        goto done;
+    }
+    printf("%s\n", valid ? "VALID" : "INVALID");
+    rc = valid ? CZ_CLI_EXIT_OK : CZ_CLI_EXIT_INVALID;
+done:
+    free(bytes);
+    cz_vk_free(vk);
+    cz_c1_free(c1);
+    return rc;
+}
+
+/* ---- demo porep ---- */
+
+int cz_cmd_demo_porep(int argc, char **argv)
+{
+    const char *proof = "2KiB", *cache_opt = NULL;
+    unsigned long threads = cz_cpu_count();
+    const cz_cli_opt opts[] = {
+        {"--size", CZ_OPT_STRING, &proof, "SIZE",
+         "the sector size or registered proof (default "
+         "2KiB)"},
+        CZ_CLI_OPT_THREADS(&threads),
+        {"--cache", CZ_OPT_STRING, &cache_opt, "DIR",
+         "where parameters are kept (default $XDG_CACHE_HOME/cuzk\nor ~/.cache/cuzk)"},
+    };
+    const cz_cli_spec spec = {
+        "demo porep",
+        "[--size SIZE] [--threads N] [--cache DIR]",
+        "Seal commit phase 2 end to end on a test sector: seals a deterministic sector\n"
+        "and writes its C1 output, generates the partition circuit's parameters once and\n"
+        "caches them, proves every partition, verifies the proof as verify_seal does and\n"
+        "prints the time of each phase.\n",
+        opts,
+        CZ_ARRAY_SIZE(opts),
+        "The demo parameters come from a fixed seed: they are INSECURE (anyone can forge\n"
+        "proofs under them) and only good for demonstrations. The cache is a parameter\n"
+        "directory (official file names): `cuzk prove porep --params DIR` can use it.\n"};
+    int rc = cz_cli_parse(&spec, argc, argv);
+    if (rc >= 0)
+        return rc;
+    cz_porep_info info;
+    if ((rc = cz_porep_resolve("demo porep", proof, &info)) >= 0)
+        return rc;
+    /* the cache is a parameter directory of its own: the official names, the demo's files */
+    char dir[4096], params_path[4200], vk_path[4200], why[512] = "";
+    cz_cli_cache_dir(dir, sizeof dir, cache_opt);
+    if (!cz_porep_params_file(params_path, sizeof params_path, "demo porep", dir, &info, ".params",
+                              false) ||
+        !cz_porep_params_file(vk_path, sizeof vk_path, "demo porep", dir, &info, ".vk", false))
+        return CZ_CLI_EXIT_USAGE;
+    cz_pool *pool = cz_cli_pool((unsigned)threads);
+    printf("cuzk demo porep — cuzk %s, %lu thread%s\n", cz_version_string(), threads,
+           threads == 1 ? "" : "s");
+    cz_porep_info_count(&info);
+    printf("proof: %s, %u partition%s of %llu constraints (2^%u domain)\n", info.name,
+           info.partitions, info.partitions == 1 ? "" : "s", (unsigned long long)info.constraints,
+           info.domain_log2);
+
+    /* the sector and its C1 output */
+    double t0 = cz_cli_seconds();
+    char *json = NULL;
+    size_t len = 0;
+    cz_status st = cz_porep_gen_sector(&json, &len, proof, NULL, pool, NULL, NULL);
+    cz_c1 *c1 = NULL;
+    if (st == CZ_OK && (st = cz_c1_load(&c1, (const uint8_t *)json, len, why, sizeof why)) == CZ_OK)
+        st = cz_c1_check(c1, pool, why, sizeof why);
+    free(json);
+    if (st != CZ_OK) {
+        cz_pool_destroy(pool);
+        return cz_cli_fail("demo porep", "sealing the test sector", st, why);
+    }
+    printf("sector: sealed, C1 output %zu bytes, vanilla proofs checked (%.2f s)\n", len,
+           cz_cli_seconds() - t0);
+
+    /* parameters: cached, or generated now (insecure demo seed) */
+    double setup_s = 0;
+    cz_params *params = NULL;
+    st = cz_cli_demo_params(&params, &setup_s, "demo porep", dir, params_path, vk_path,
+                            cz_porep_setup_fn, proof, 0x637a6b706f726570ULL, pool);
+    if (st != CZ_OK) {
+        cz_c1_free(c1);
+        cz_pool_destroy(pool);
+        return cz_cli_fail("demo porep", "setup", st, NULL);
+    }
+
+    /* prove (each partition self-checked), then verify the whole proof with the key alone */
+    printf("proving … ");
+    fflush(stdout);
+    size_t bytes = (size_t)info.partitions * CZ_PROOF_BYTES;
+    uint8_t *proofs = malloc(bytes);
+    cz_prove_stats ps;
+    cz_prove_opts po = {.pool = pool, .self_check = true};
+    st = cz_porep_prove(proofs, params, c1, &po, &ps);
+    bool valid = false;
+    double verify_s = 0;
+    if (st == CZ_OK) {
+        printf("done (%.3f s)\n", ps.total);
+        cz_vk *vk = NULL;
+        double tv = cz_cli_seconds();
+        cz_vk_from_params(&vk, params);
+        st = cz_porep_verify(&valid, vk, c1, proofs, bytes);
+        verify_s = cz_cli_seconds() - tv;
+        cz_vk_free(vk);
+        cz_cli_print_phases(&ps, false);
+        printf("  %-26s %10.3f s\n", "verify", verify_s);
+        if (setup_s > 0)
+            printf("  %-26s %10.3f s\n", "setup (once)", setup_s);
+        printf("\nproof (%zu bytes): ", bytes);
+        for (int i = 0; i < 16; i++)
+            printf("%02x", proofs[i]);
+        printf("…\nverification: %s\n", st == CZ_OK && valid ? "VALID" : "INVALID");
+    }
+    free(proofs);
+    cz_params_free(params);
+    cz_c1_free(c1);
+    cz_pool_destroy(pool);
+    if (st != CZ_OK)
+        return cz_cli_fail("demo porep", "proving", st, NULL);
+    return valid ? CZ_CLI_EXIT_OK : CZ_CLI_EXIT_INVALID;
+}
+
+int cz_cmd_porep(int argc, char **argv)
+{
+    if (argc >= 1 && strcmp(argv[0], "info") == 0)
+        return cz_porep_info_cmd(argc - 1, argv + 1);
+    if (argc >= 1 && strcmp(argv[0], "gen-sector") == 0)
+        return cz_porep_gen_sector_cmd(argc - 1, argv + 1);
+    bool help = argc >= 1 && (strcmp(argv[0], "--help") == 0 || strcmp(argv[0], "-h") == 0);
+    FILE *out = help ? stdout : stderr;
+    if (argc >= 1 && !help)
+        fprintf(stderr, "cuzk porep: unknown command '%s'\n\n", argv[0]);
+    fprintf(out, "usage: cuzk porep <command> [options]\n\n"
+                 "commands:\n"
+                 "  info           a registered proof's configuration and circuit size\n"
+                 "  gen-sector     seal a deterministic test sector and write its C1 output\n\n"
+                 "Proofs: cuzk setup porep, cuzk prove porep, cuzk verify porep, cuzk demo porep.\n"
+                 "Every command takes --help.\n");
+    return help ? CZ_CLI_EXIT_OK : CZ_CLI_EXIT_USAGE;
+}

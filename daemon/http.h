@@ -1,0 +1,24 @@
+/*
+ * The status HTTP server ([daemon] status_listen), on libmicrohttpd:
+ *   GET /status    the engine's state as JSON (status_page.h)
+ *   GET /metrics   Prometheus text, the same as GetMetrics (metrics.h)
+ *   GET /          a small HTML status page
+ * Anything else is 404, methods other than GET and HEAD 405. Responses carry
+ * Access-Control-Allow-Origin: * (as the Rust daemon's /status).
+ */
+#ifndef CZ_DAEMON_HTTP_H
+#define CZ_DAEMON_HTTP_H
+
+#include <stddef.h>
+
+#include "cuzk/engine.h"
+
+typedef struct cz_http cz_http;
+
+/* Listens on addr ("host:port"; port 0: any free one) and serves e; *bound receives
+ * "host:port" with the port bound. CZ_ERR_IO with why when the address cannot be used. */
+cz_status cz_http_start(cz_http **out, const char *addr, cz_engine *e, char *bound,
+                        size_t bound_len, char *why, size_t why_len);
+void cz_http_stop(cz_http *h); /* accepts NULL */
+
+#endif /* CZ_DAEMON_HTTP_H */

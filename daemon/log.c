@@ -1,0 +1,242 @@
+#include "log.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <jansson.h>
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+/* The log's state: written under cz_log_lock, except level and format, which are set before
+ * the daemon's threads start. fd 2 is stderr; a file's fd is owned. */
+static pthread_mutex_t cz_log_lock = PTHREAD_MUTEX_INITIALIZER;
+static int cz_log_fd = 2;
+static char *cz_log_path;
+static cz_log_level cz_log_max = CZ_LOG_INFO;
+static cz_log_format cz_log_fmt = CZ_LOG_TEXT;
+
+static const char *const cz_log_names[] = {"error", "warn", "info", "debug", "trace"};
+
+bool cz_log_level_parse(const char *s, cz_log_level *out)
+{
+    for (int i = 0; i <= CZ_LOG_TRACE; i++)
+        if (strcasecmp(s, cz_log_names[i]) == 0) {
+            *out = (cz_log_level)i;
+            return true;
+        }
+    return false;
+}
+
+const char *cz_log_level_name(cz_log_level l)
+{
+    return (unsigned)l <= CZ_LOG_TRACE ? cz_log_names[l] : "?";
+}
+
+static int cz_log_open_fd(const char *path)
+{
+    return open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0640);
+}
+
+cz_status cz_log_open(const char *path, cz_log_level level, cz_log_format format, char *why,
+                      size_t why_len)
+{
+    int fd = 2;
+    char *copy = NULL;
+    if (path) {
+        fd = cz_log_open_fd(path);
+        copy = strdup(path);
+        if (fd < 0 || !copy) {
+            snprintf(why, why_len, "cannot open log file %s: %s", path, strerror(errno));
+            if (fd >= 0)
+                close(fd);
+            free(copy);
+            return CZ_ERR_IO;
+        }
+    }
+    pthread_mutex_lock(&cz_log_lock);
+    if (cz_log_fd != 2)
+        close(cz_log_fd);
+    free(cz_log_path);
+    cz_log_fd = fd;
+    cz_log_path = copy;
+    cz_log_max = level;
+    cz_log_fmt = format;
+    pthread_mutex_unlock(&cz_log_lock);
+    return CZ_OK;
+}
+
+void cz_log_reopen(void)
+{
+    pthread_mutex_lock(&cz_log_lock);
+    char *path = cz_log_path ? strdup(cz_log_path) : NULL;
+    pthread_mutex_unlock(&cz_log_lock);
+    if (!path)
+        return;
+    int fd = cz_log_open_fd(path);
+    if (fd < 0) {
+        cz_log(CZ_LOG_ERROR, "cannot reopen log file %s: %s (still writing to the old one)", path,
+               strerror(errno));
+    } else {
+        pthread_mutex_lock(&cz_log_lock);
+        close(cz_log_fd);
+        cz_log_fd = fd;
+        pthread_mutex_unlock(&cz_log_lock);
+        cz_log(CZ_LOG_INFO, "log file reopened");
+    }
+    free(path);
+}
+
+void cz_log_close(void)
+{
+    pthread_mutex_lock(&cz_log_lock);
+    if (cz_log_fd != 2)
+        close(cz_log_fd);
+    cz_log_fd = 2;
+    free(cz_log_path);
+    cz_log_path = NULL;
+    pthread_mutex_unlock(&cz_log_lock);
+}
+
+bool cz_log_enabled(cz_log_level level) { return level <= cz_log_max; }
+
+/* "2026-12-01T15:03:11.123Z" */
+static void cz_log_timestamp(char out[32])
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    struct tm tm;
+    gmtime_r(&ts.tv_sec, &tm);
+    size_t n = strftime(out, 32, "%Y-%m-%dT%H:%M:%S", &tm);
+    snprintf(out + n, 32 - n, ".%03ldZ", ts.tv_nsec / 1000000);
+}
+
+/* Writes one whole line (a single write; retried on a short write). */
+static void cz_log_write(const char *line, size_t len)
+{
+    pthread_mutex_lock(&cz_log_lock);
+    while (len > 0) {
+        ssize_t w = write(cz_log_fd, line, len);
+        if (w < 0 && errno == EINTR)
+            continue;
+        if (w <= 0)
+            break;
+        line += w;
+        len -= (size_t)w;
+    }
+    pthread_mutex_unlock(&cz_log_lock);
+}
+
+/* Text values with a space, a quote or '=' are quoted, with \" and \\ escaped. */
+static void cz_log_text_value(FILE *f, const char *s)
+{
+    if (s[0] && !strpbrk(s, " \"=\\\t\n")) {
+        fputs(s, f);
+        return;
+    }
+    fputc('"', f);
+    for (; *s; s++) {
+        if (*s == '"' || *s == '\\')
+            fputc('\\', f);
+        fputc(*s == '\n' ? ' ' : *s, f);
+    }
+    fputc('"', f);
+}
+
+static void cz_log_emit_text(FILE *f, const char *ts, cz_log_level level, const char *msg,
+                             const cz_log_field *fields, size_t n)
+{
+    static const char *const upper[] = {"ERROR", "WARN ", "INFO ", "DEBUG", "TRACE"};
+    fprintf(f, "%s %s %s", ts, upper[level], msg);
+    for (size_t i = 0; i < n; i++) {
+        fprintf(f, " %s=", fields[i].key);
+        switch (fields[i].type) {
+        case CZ_LF_STR: cz_log_text_value(f, fields[i].s ? fields[i].s : ""); break;
+        case CZ_LF_U64: fprintf(f, "%llu", (unsigned long long)fields[i].u); break;
+        case CZ_LF_F64: fprintf(f, "%.3f", fields[i].d); break;
+        case CZ_LF_BOOL: fputs(fields[i].u ? "true" : "false", f); break;
+        }
+    }
+    fputc('\n', f);
+}
+
+/* jansson escapes; a value it cannot take (invalid UTF-8) is written as null. */
+static void cz_log_emit_json(FILE *f, const char *ts, cz_log_level level, const char *msg,
+                             const cz_log_field *fields, size_t n)
+{
+    json_t *o = json_object();
+    json_object_set_new(o, "ts", json_string(ts));
+    json_object_set_new(o, "level", json_string(cz_log_names[level]));
+    json_object_set_new(o, "msg", json_string(msg));
+    for (size_t i = 0; i < n; i++) {
+        json_t *v = NULL;
+        switch (fields[i].type) {
+        case CZ_LF_STR: v = json_string(fields[i].s ? fields[i].s : ""); break;
+        case CZ_LF_U64: v = json_integer((json_int_t)fields[i].u); break;
+        case CZ_LF_F64: v = json_real(fields[i].d); break;
+        case CZ_LF_BOOL: v = json_boolean(fields[i].u); break;
+        }
+        json_object_set_new(o, fields[i].key, v ? v : json_null());
+    }
+    char *s = json_dumps(o, JSON_COMPACT | JSON_PRESERVE_ORDER);
+    if (s)
+        fprintf(f, "%s\n", s);
+    free(s);
+    json_decref(o);
+}
+
+static void cz_log_record(cz_log_level level, const char *msg, const cz_log_field *fields, size_t n)
+{
+    char ts[32];
+    cz_log_timestamp(ts);
+    char *line = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&line, &len);
+    if (!f)
+        return;
+    if (cz_log_fmt == CZ_LOG_JSON)
+        cz_log_emit_json(f, ts, level, msg, fields, n);
+    else
+        cz_log_emit_text(f, ts, level, msg, fields, n);
+    if (fclose(f) == 0)
+        cz_log_write(line, len);
+    free(line);
+}
+
+void cz_log_fields(cz_log_level level, const char *msg, const cz_log_field *fields, size_t n)
+{
+    if (cz_log_enabled(level))
+        cz_log_record(level, msg, fields, n);
+}
+
+void cz_log(cz_log_level level, const char *fmt, ...)
+{
+    if (!cz_log_enabled(level))
+        return;
+    char msg[1024];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    cz_log_fields(level, msg, NULL, 0);
+}
+
+void cz_log_raw(const char *line)
+{
+    if (cz_log_fmt == CZ_LOG_JSON) {
+        cz_log_record(CZ_LOG_INFO, line, NULL, 0);
+        return;
+    }
+    size_t n = strlen(line);
+    char *buf = malloc(n + 1);
+    if (!buf)
+        return;
+    memcpy(buf, line, n);
+    buf[n] = '\n';
+    cz_log_write(buf, n + 1);
+    free(buf);
+}

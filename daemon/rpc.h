@@ -1,0 +1,209 @@
+/*
+ * cuzk.v1 over gRPC: the C side of the one C++ translation unit (rpc_grpc.cc) that holds gRPC.
+ *
+ * The shim only translates: protobuf messages to and from the plain structs below, and gRPC's
+ * server and client calls to and from C functions. Everything the daemon decides (which engine
+ * call, which status code, what a field means) is C: the server side calls cz_rpc_handlers, the
+ * client side (`cuzk client`) calls cz_rpc_client_*. The structs mirror cuzk.v1's messages field
+ * for field (proto/cuzk/v1/proving.proto); unused GPU fields are left out.
+ */
+#ifndef CZ_DAEMON_RPC_H
+#define CZ_DAEMON_RPC_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "cuzk/engine.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* gRPC status codes (the numbers are gRPC's). */
+typedef enum cz_rpc_code {
+    CZ_RPC_OK = 0,
+    CZ_RPC_CANCELLED = 1,
+    CZ_RPC_UNKNOWN = 2,
+    CZ_RPC_INVALID_ARGUMENT = 3,
+    CZ_RPC_DEADLINE_EXCEEDED = 4,
+    CZ_RPC_NOT_FOUND = 5,
+    CZ_RPC_ALREADY_EXISTS = 6,
+    CZ_RPC_PERMISSION_DENIED = 7,
+    CZ_RPC_RESOURCE_EXHAUSTED = 8,
+    CZ_RPC_FAILED_PRECONDITION = 9,
+    CZ_RPC_ABORTED = 10,
+    CZ_RPC_OUT_OF_RANGE = 11,
+    CZ_RPC_UNIMPLEMENTED = 12,
+    CZ_RPC_INTERNAL = 13,
+    CZ_RPC_UNAVAILABLE = 14,
+    CZ_RPC_DATA_LOSS = 15,
+    CZ_RPC_UNAUTHENTICATED = 16
+} cz_rpc_code;
+
+/* "NOT_FOUND", …; "?" out of range. */
+const char *cz_rpc_code_name(cz_rpc_code c);
+
+/* A string field: NUL-terminated, len bytes (a protobuf string may hold a NUL: len tells). */
+typedef struct cz_rpc_str {
+    const char *s;
+    size_t len;
+} cz_rpc_str;
+
+/* SubmitProofRequest. Every pointer is borrowed for the duration of a call. */
+typedef struct cz_rpc_submit {
+    cz_rpc_str request_id;
+    int32_t proof_kind; /* ProofKind number (open enum: any value may arrive) */
+    uint64_t sector_size;
+    uint64_t registered_proof;
+    int32_t priority; /* Priority number */
+    cz_bytes vanilla_proof;
+    const cz_bytes *vanilla_proofs;
+    size_t n_vanilla_proofs;
+    uint64_t sector_number;
+    uint64_t miner_id;
+    cz_bytes randomness;
+    uint32_t partition_index;
+    cz_bytes comm_r_old, comm_r_new, comm_d_new;
+} cz_rpc_submit;
+
+/* SubmitProofResponse (assigned_gpu is always empty). */
+typedef struct cz_rpc_submitted {
+    char job_id[CZ_JOB_ID_MAX + 1];
+    uint32_t queue_position;
+} cz_rpc_submitted;
+
+/* AwaitProofResponse.Status. */
+typedef enum cz_rpc_proof_status {
+    CZ_RPC_PROOF_UNKNOWN = 0,
+    CZ_RPC_PROOF_COMPLETED = 1,
+    CZ_RPC_PROOF_FAILED = 2,
+    CZ_RPC_PROOF_CANCELLED = 3,
+    CZ_RPC_PROOF_TIMEOUT = 4
+} cz_rpc_proof_status;
+
+/* AwaitProofResponse (and ProveResponse.result). proof is malloc'ed: cz_rpc_proof_clear. */
+typedef struct cz_rpc_proof {
+    char job_id[CZ_JOB_ID_MAX + 1];
+    cz_rpc_proof_status status;
+    uint8_t *proof;
+    size_t proof_len;
+    char error_message[512];
+    uint64_t queue_wait_ms, srs_load_ms, synthesis_ms, gpu_compute_ms, total_ms;
+} cz_rpc_proof;
+
+void cz_rpc_proof_clear(cz_rpc_proof *p);
+
+/* SRSStatus and QueueStatus. */
+typedef struct cz_rpc_srs {
+    char circuit_id[CZ_CIRCUIT_ID_MAX + 1];
+    int32_t tier; /* SRSStatus.Tier: HOT 0, WARM 1, COLD 2 */
+    uint64_t size_bytes;
+    uint32_t ref_count;
+} cz_rpc_srs;
+
+typedef struct cz_rpc_queue {
+    char proof_kind[32];
+    uint32_t pending, in_progress;
+} cz_rpc_queue;
+
+/* GetStatusResponse (gpus: a client counts them; a CPU daemon sends none). Arrays are
+ * malloc'ed: cz_rpc_status_clear. */
+typedef struct cz_rpc_status {
+    cz_rpc_srs *srs;
+    size_t n_srs;
+    cz_rpc_queue *queues;
+    size_t n_queues;
+    size_t n_gpus;
+    uint64_t total_proofs_completed, total_proofs_failed, uptime_seconds;
+    uint64_t pinned_memory_bytes, pinned_memory_limit_bytes;
+} cz_rpc_status;
+
+void cz_rpc_status_clear(cz_rpc_status *s);
+
+/* ---- server ----------------------------------------------------------------------------------- */
+
+/* A call in progress (opaque; valid during the handler). */
+typedef struct cz_rpc_call cz_rpc_call;
+
+/* True once the client went away, its deadline passed, or the server's shutdown grace ran out:
+ * a long handler polls it and gives up. */
+bool cz_rpc_call_cancelled(const cz_rpc_call *call);
+/* The peer ("ipv4:127.0.0.1:40522", "unix:") into buf, for logs. */
+void cz_rpc_call_peer(const cz_rpc_call *call, char *buf, size_t len);
+
+/*
+ * The service, in C. Each handler returns a gRPC code; anything but CZ_RPC_OK sends msg (a
+ * sentence a person can act on) and no response. Handlers run concurrently on gRPC's threads.
+ * The shim frees what a handler left in *out (proof bytes, status arrays, metrics text) after
+ * sending it.
+ */
+typedef struct cz_rpc_handlers {
+    void *user;
+    cz_rpc_code (*submit)(void *user, cz_rpc_call *call, const cz_rpc_submit *req,
+                          cz_rpc_submitted *out, char *msg, size_t msg_len);
+    cz_rpc_code (*await_proof)(void *user, cz_rpc_call *call, const cz_rpc_str *job_id,
+                               uint64_t timeout_ms, cz_rpc_proof *out, char *msg, size_t msg_len);
+    cz_rpc_code (*prove)(void *user, cz_rpc_call *call, const cz_rpc_submit *req, cz_rpc_proof *out,
+                         char *msg, size_t msg_len);
+    cz_rpc_code (*cancel)(void *user, cz_rpc_call *call, const cz_rpc_str *job_id,
+                          bool *was_running, char *msg, size_t msg_len);
+    cz_rpc_code (*status)(void *user, cz_rpc_call *call, cz_rpc_status *out, char *msg,
+                          size_t msg_len);
+    /* *text: malloc'ed Prometheus text */
+    cz_rpc_code (*metrics)(void *user, cz_rpc_call *call, char **text, char *msg, size_t msg_len);
+    cz_rpc_code (*preload)(void *user, cz_rpc_call *call, const cz_rpc_str *circuit_id,
+                           bool *already_loaded, uint64_t *load_time_ms, char *msg, size_t msg_len);
+    cz_rpc_code (*evict)(void *user, cz_rpc_call *call, const cz_rpc_str *circuit_id,
+                         bool *was_loaded, uint64_t *freed_bytes, char *msg, size_t msg_len);
+} cz_rpc_handlers;
+
+typedef struct cz_rpc_server cz_rpc_server;
+
+/*
+ * Serves h on addr: "host:port" (port 0: any free port) or "unix:///path" (the caller prepares
+ * the path: see cz_listen_prepare). max_message is the largest request and response in bytes.
+ * On success *bound receives the address actually bound (the chosen port for port 0).
+ * CZ_ERR_IO with why when the address cannot be bound.
+ */
+cz_status cz_rpc_server_start(cz_rpc_server **out, const char *addr, const cz_rpc_handlers *h,
+                              size_t max_message, char *bound, size_t bound_len, char *why,
+                              size_t why_len);
+
+/* Stops accepting calls at once, lets calls in progress finish for up to grace_ms, then cancels
+ * the rest (cz_rpc_call_cancelled turns true) and returns when every handler has returned. */
+void cz_rpc_server_shutdown(cz_rpc_server *s, int64_t grace_ms);
+
+/* Frees a server that was shut down. Accepts NULL. */
+void cz_rpc_server_free(cz_rpc_server *s);
+
+/* ---- client ----------------------------------------------------------------------------------- */
+
+typedef struct cz_rpc_client cz_rpc_client;
+
+/* A channel to addr ("host:port", "unix:///path"); connects lazily. timeout_ms bounds every
+ * call (0: none). */
+cz_status cz_rpc_client_open(cz_rpc_client **out, const char *addr, size_t max_message,
+                             uint64_t timeout_ms);
+void cz_rpc_client_close(cz_rpc_client *c); /* accepts NULL */
+
+/* Each call returns the gRPC code and, when not OK, the server's (or gRPC's) message. */
+cz_rpc_code cz_rpc_client_submit(cz_rpc_client *c, const cz_rpc_submit *req, cz_rpc_submitted *out,
+                                 char *msg, size_t msg_len);
+cz_rpc_code cz_rpc_client_await(cz_rpc_client *c, const char *job_id, uint64_t timeout_ms,
+                                cz_rpc_proof *out, char *msg, size_t msg_len);
+cz_rpc_code cz_rpc_client_prove(cz_rpc_client *c, const cz_rpc_submit *req, cz_rpc_proof *out,
+                                char *msg, size_t msg_len);
+cz_rpc_code cz_rpc_client_cancel(cz_rpc_client *c, const char *job_id, bool *was_running, char *msg,
+                                 size_t msg_len);
+cz_rpc_code cz_rpc_client_status(cz_rpc_client *c, cz_rpc_status *out, char *msg, size_t msg_len);
+cz_rpc_code cz_rpc_client_metrics(cz_rpc_client *c, char **text, char *msg, size_t msg_len);
+cz_rpc_code cz_rpc_client_preload(cz_rpc_client *c, const char *circuit_id, bool *already_loaded,
+                                  uint64_t *load_time_ms, char *msg, size_t msg_len);
+cz_rpc_code cz_rpc_client_evict(cz_rpc_client *c, const char *circuit_id, bool *was_loaded,
+                                uint64_t *freed_bytes, char *msg, size_t msg_len);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* CZ_DAEMON_RPC_H */

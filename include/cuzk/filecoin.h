@@ -1,0 +1,177 @@
+/*
+ * cuzk — Filecoin's proofs: Proof-of-Replication (seal commit phase 2).
+ *
+ * A PoRep proof is one Groth16 proof (192 bytes) per partition of a sector, made from the
+ * output of sealing's commit phase 1 (C1: filecoin-proofs' SealCommitPhase1Output as JSON, or
+ * Curio's envelope around it) under the official parameters of the sector's registered proof
+ * (files named as Filecoin names them, e.g. v28-stacked-proof-of-replication-merkletree-
+ * poseidon_hasher-8-0-0-sha256_hasher-032d3138….params for 2 KiB).
+ *
+ * Registered proofs are named as filecoin-proofs-api's RegisteredSealProof
+ * ("StackedDrg32GiBV1_1"); wherever a name is taken, a sector size ("2KiB", "32GiB") stands for
+ * its V1_1 proof.
+ *
+ * Thread use: every function may be called from any thread; objects are immutable once made and
+ * may be shared, except where a function says it fills one.
+ */
+#ifndef CUZK_FILECOIN_H
+#define CUZK_FILECOIN_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "cuzk/cuzk.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---- registered proofs --------------------------------------------------------------------- */
+
+/* What a registered proof's partition circuit is. */
+typedef struct cz_porep_info {
+    const char *name;                        /* "StackedDrg2KiBV1_1" (static) */
+    int id;                                  /* porep_id number (0–19) */
+    uint64_t sector_size;                    /* bytes */
+    unsigned layers, partitions, challenges; /* challenges per partition */
+    unsigned tree_base, tree_sub, tree_top;  /* TreeR/TreeC shape, e.g. 8-8-0 */
+    const char *api;                         /* "1.0.0", "1.1.0", "1.2.0" (static) */
+    const char *kind; /* "interactive", "synthetic", "non-interactive" (static) */
+    /* with cz_porep_info_count (0 otherwise): */
+    uint64_t constraints; /* of one partition, without bellperson's input constraints */
+    uint32_t inputs;      /* public inputs including ONE */
+    uint32_t aux;
+    unsigned domain_log2; /* the proving domain: 2^k ≥ constraints + inputs */
+} cz_porep_info;
+
+/* The registered proof at index (0, 1, …; CZ_ERR_INVALID_ARG past the last), or by name or size.
+ * CZ_ERR_INVALID_ARG for an unknown name. */
+cz_status cz_porep_info_at(cz_porep_info *out, unsigned index);
+cz_status cz_porep_info_get(cz_porep_info *out, const char *name_or_size);
+/* Fills the counts by synthesizing the blank partition circuit into a counting system: no
+ * per-constraint memory, ~1.5 s for 32 GiB's 130 M constraints on one core. */
+cz_status cz_porep_info_count(cz_porep_info *info);
+
+/* ---- parameters ---------------------------------------------------------------------------- */
+
+/* Parameters for a registered proof's partition circuit (bellperson's generator). As cz_setup:
+ * an insecure_seed makes them reproducible and INSECURE. */
+cz_status cz_porep_setup(cz_params **out, const char *name_or_size, const uint64_t *insecure_seed,
+                         cz_pool *pool);
+
+/* ---- C1 outputs ------------------------------------------------------------------------------ */
+
+/*
+ * A C1 output: the registered proof, the vanilla proofs of every partition and the sector's
+ * commitments, as filecoin-proofs-api's SealCommitPhase1Output holds them. Read-only once
+ * loaded: any number of threads may use one at once.
+ */
+typedef struct cz_c1 cz_c1;
+
+typedef struct cz_c1_info {
+    const char *registered_proof; /* RegisteredSealProof name, "StackedDrg32GiBV1_1" (static) */
+    uint64_t sector_size;         /* bytes */
+    unsigned partitions;
+    unsigned challenges; /* per partition */
+    bool envelope;       /* read from Curio's envelope */
+    uint64_t sector_num; /* the envelope's SectorNum (0 without one) */
+} cz_c1_info;
+
+/*
+ * Reads a C1 output from memory: the JSON filecoin-ffi's seal_commit_phase1 returns, or Curio's
+ * envelope {"SectorNum": N, "Phase1Out": "<base64 of that JSON>", "SectorSize": S} (lotus-bench
+ * writes the same); which one is told from the document. Everything is checked against the
+ * registered proof's shape: partitions, challenges, Merkle tree variants, levels, siblings and
+ * indices, columns, labels, and every 32-byte value below r. Errors (CZ_ERR_BAD_INPUT,
+ * CZ_ERR_NOT_CANONICAL, CZ_ERR_NOMEM) are described in why with the partition, challenge and
+ * field, e.g. "partition 0 challenge 1: replica_column_proofs.drg_parents[3].inclusion_proof
+ * .data.Single.path.path: 3 levels, TreeC has 2 here". Reading a 32 GiB sector's C1 (38.6 MB of
+ * JSON) takes about 0.26 s of CPU and 23 MiB beside the document (docs/PERFORMANCE.md).
+ */
+cz_status cz_c1_load(cz_c1 **out, const uint8_t *data, size_t len, char *why, size_t why_len);
+/* The same from a file (mapped, not copied); CZ_ERR_IO when it cannot be read. */
+cz_status cz_c1_load_file(cz_c1 **out, const char *path, char *why, size_t why_len);
+void cz_c1_free(cz_c1 *c1); /* accepts NULL */
+
+void cz_c1_get_info(const cz_c1 *c1, cz_c1_info *info);
+
+/*
+ * Checks the vanilla proofs as a prover must before proving: every Merkle path against its root,
+ * every label against its parents, the encoding, comm_r = Poseidon(comm_c, comm_r_last), the
+ * challenges and parents against their derivation from replica_id, seed and comm_r. On the pool
+ * (NULL: the calling thread). CZ_ERR_BAD_INPUT with why naming the partition, challenge and
+ * field ("partition 0 challenge 1: drg_parents[3] inclusion proof does not lead to comm_c").
+ */
+cz_status cz_c1_check(const cz_c1 *c1, cz_pool *pool, char *why, size_t why_len);
+
+/* The JSON filecoin-ffi would write for c1, byte for byte (compact, serde's field order),
+ * NUL-terminated; *len excludes the NUL. Release *out with free(). */
+cz_status cz_c1_to_json(char **out, size_t *len, const cz_c1 *c1);
+/* Curio's envelope around it, as Go's encoding/json writes it. */
+cz_status cz_c1_to_envelope(char **out, size_t *len, const cz_c1 *c1, uint64_t sector_num);
+
+/* A C1 of a registered proof's shape with random contents from seed: benchmark and test data,
+ * NOT a valid proof. CZ_ERR_INVALID_ARG for an unknown name. */
+cz_status cz_c1_random(cz_c1 **out, const char *registered_proof, uint64_t seed);
+
+/* The options of a test sector (cz_porep_gen_sector). */
+typedef struct cz_porep_sector_spec {
+    uint64_t data_seed;    /* the sector's deterministic data */
+    uint8_t prover_id[32]; /* replica_id's inputs */
+    uint64_t sector_id;
+    uint8_t ticket[32];
+    uint8_t seed[32]; /* the interactive challenges' randomness */
+} cz_porep_sector_spec;
+
+/* The defaults: data_seed 0, prover_id bytes 0..31, sector_id 1, ticket [1; 32], seed [2; 32]. */
+void cz_porep_sector_spec_default(cz_porep_sector_spec *spec);
+
+/*
+ * Seals a deterministic test sector of a registered proof as sealing does (data, TreeD, labels,
+ * TreeC, replica, TreeR, commitments, challenges) and writes its C1 output as JSON into *json
+ * (*len bytes, NUL-terminated; release with free()). spec NULL: the defaults. Everything is
+ * in memory: ~60 MiB for 8 MiB sectors, ~4.5 GiB for 512 MiB; larger sizes are refused
+ * (CZ_ERR_UNSUPPORTED). progress, if not NULL, hears each step.
+ */
+cz_status cz_porep_gen_sector(char **json, size_t *len, const char *name_or_size,
+                              const cz_porep_sector_spec *spec, cz_pool *pool,
+                              cz_progress_fn progress, void *progress_ctx);
+
+/* ---- proving and verifying ----------------------------------------------------------------- */
+
+/*
+ * Seal commit phase 2: one proof per partition, in partition order, into proofs
+ * (CZ_PROOF_BYTES × partitions bytes), under p (the registered proof's parameters). The C1 is
+ * checked first (cz_c1_check: CZ_ERR_BAD_INPUT; call it yourself to learn why). With opts->self_check every partition proof is verified against public inputs
+ * recomputed from the C1's commitments and randomness (never from the witness) before anything
+ * is written: CZ_ERR_SELF_VERIFY_FAILED otherwise. CZ_ERR_BAD_PARAMS if p is not this circuit's.
+ * stats accumulates over the partitions.
+ */
+cz_status cz_porep_prove(uint8_t *proofs, const cz_params *p, const cz_c1 *c1,
+                         const cz_prove_opts *opts, cz_prove_stats *stats);
+
+/* Checks proofs (len bytes: CZ_PROOF_BYTES per partition) for the C1's commitments and
+ * randomness. *valid false for a wrong proof or a wrong length; CZ_ERR_INVALID_ARG if vk is not
+ * the registered proof's (input count). */
+cz_status cz_porep_verify(bool *valid, const cz_vk *vk, const cz_c1 *c1, const uint8_t *proofs,
+                          size_t len);
+
+/* What verify_seal checks a sealed sector's proof against. */
+typedef struct cz_porep_seal {
+    const char *proof; /* registered proof name or size */
+    uint8_t comm_r[32], comm_d[32], prover_id[32];
+    uint64_t sector_id;
+    uint8_t ticket[32], seed[32];
+} cz_porep_seal;
+
+/* filecoin-proofs' verify_seal: replica_id from prover_id, sector_id, ticket, comm_d and the
+ * porep_id, then every partition's public inputs. Non-canonical commitments: CZ_ERR_NOT_CANONICAL
+ * (an input error, not an invalid proof). */
+cz_status cz_porep_verify_seal(bool *valid, const cz_vk *vk, const cz_porep_seal *seal,
+                               const uint8_t *proofs, size_t len);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* CUZK_FILECOIN_H */

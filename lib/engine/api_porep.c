@@ -1,0 +1,267 @@
+/* The PoRep API of include/cuzk/filecoin.h over the Filecoin circuits and Groth16. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "alloc.h"
+#include "api_internal.h"
+#include "c1_json.h"
+#include "challenges.h"
+#include "check.h"
+#include "cs_simple.h"
+#include "cuzk/circuits.h"
+#include "cuzk/filecoin.h"
+#include "porep.h"
+#include "sector_gen.h"
+#include "stacked_circuit.h"
+#include "synth.h"
+
+/* A registered proof by name, or a size ("32GiB") for its V1_1 proof. */
+static const cz_porep_config *cz_porep_lookup(const char *name_or_size)
+{
+    if (!name_or_size)
+        return NULL;
+    const cz_porep_config *c = cz_porep_config_by_name(name_or_size);
+    if (c)
+        return c;
+    char name[64];
+    snprintf(name, sizeof name, "StackedDrg%sV1_1", name_or_size);
+    return cz_porep_config_by_name(name);
+}
+
+static void cz_porep_info_fill(cz_porep_info *out, const cz_porep_config *c)
+{
+    static const char *apis[] = {"1.0.0", "1.1.0", "1.2.0"};
+    static const char *kinds[] = {"interactive", "synthetic", "non-interactive"};
+    *out = (cz_porep_info){
+        .name = c->name,
+        .id = c->id,
+        .sector_size = c->sector_size,
+        .layers = c->layers,
+        .partitions = c->partitions,
+        .challenges = c->challenges,
+        .tree_base = c->tree_base,
+        .tree_sub = c->tree_sub,
+        .tree_top = c->tree_top,
+        .api = apis[c->api],
+        .kind = kinds[c->kind],
+    };
+}
+
+cz_status cz_porep_info_at(cz_porep_info *out, unsigned index)
+{
+    CZ_ARG_CHECK(out != NULL);
+    const cz_porep_config *c = cz_porep_registered(index);
+    CZ_ARG_CHECK(c != NULL);
+    cz_porep_info_fill(out, c);
+    return CZ_OK;
+}
+
+cz_status cz_porep_info_get(cz_porep_info *out, const char *name_or_size)
+{
+    CZ_ARG_CHECK(out != NULL);
+    const cz_porep_config *c = cz_porep_lookup(name_or_size);
+    CZ_ARG_CHECK(c != NULL);
+    cz_porep_info_fill(out, c);
+    return CZ_OK;
+}
+
+cz_status cz_porep_info_count(cz_porep_info *info)
+{
+    CZ_ARG_CHECK(info != NULL);
+    const cz_porep_config *c = cz_porep_lookup(info->name);
+    CZ_ARG_CHECK(c != NULL);
+    cz_cs_count count;
+    cz_cs_count_init(&count);
+    cz_stacked_circuit circuit = {c, NULL, 0};
+    cz_stacked_circuit_synthesize(&count.cs, &circuit);
+    cz_status st = count.cs.status;
+    info->constraints = count.cs.num_constraints;
+    info->inputs = count.cs.num_inputs;
+    info->aux = count.cs.num_aux;
+    cz_cs_count_free(&count);
+    /* bellperson's domain: the smallest 2^k ≥ constraints + one input constraint per input */
+    uint64_t total = info->constraints + info->inputs;
+    info->domain_log2 = 0;
+    while ((1ull << info->domain_log2) < total)
+        info->domain_log2++;
+    return st;
+}
+
+cz_status cz_porep_setup(cz_params **out, const char *name_or_size, const uint64_t *insecure_seed,
+                         cz_pool *pool)
+{
+    CZ_ARG_CHECK(out != NULL);
+    *out = NULL;
+    const cz_porep_config *c = cz_porep_lookup(name_or_size);
+    CZ_ARG_CHECK(c != NULL);
+    cz_stacked_circuit blank = {c, NULL, 0};
+    return cz_api_setup(out, cz_stacked_circuit_synthesize, &blank, insecure_seed, pool);
+}
+
+/* ---- test sectors ---- */
+
+void cz_porep_sector_spec_default(cz_porep_sector_spec *spec)
+{
+    cz_porep_sector_opts o;
+    cz_porep_sector_opts_default(&o);
+    spec->data_seed = o.data_seed;
+    memcpy(spec->prover_id, o.prover_id, 32);
+    spec->sector_id = o.sector_id;
+    memcpy(spec->ticket, o.ticket, 32);
+    memcpy(spec->seed, o.seed, 32);
+}
+
+/* The sizes a test sector may have: everything lives in memory, ~(layers + 6)·32 B per node. */
+#define CZ_GEN_SECTOR_MAX_BYTES (512ull << 20)
+
+cz_status cz_porep_gen_sector(char **json, size_t *len, const char *name_or_size,
+                              const cz_porep_sector_spec *spec, cz_pool *pool,
+                              cz_progress_fn progress, void *progress_ctx)
+{
+    CZ_ARG_CHECK(json != NULL && len != NULL);
+    *json = NULL, *len = 0;
+    const cz_porep_config *c = cz_porep_lookup(name_or_size);
+    CZ_ARG_CHECK(c != NULL);
+    if (c->sector_size > CZ_GEN_SECTOR_MAX_BYTES)
+        return CZ_ERR_UNSUPPORTED;
+    cz_porep_sector_opts o;
+    cz_porep_sector_opts_default(&o);
+    if (spec) {
+        o.data_seed = spec->data_seed;
+        memcpy(o.prover_id, spec->prover_id, 32);
+        o.sector_id = spec->sector_id;
+        memcpy(o.ticket, spec->ticket, 32);
+        memcpy(o.seed, spec->seed, 32);
+    }
+    cz_porep_c1 c1;
+    CZ_TRY(cz_sector_gen(&c1, c, &o, pool, progress, progress_ctx));
+    cz_status st = cz_porep_c1_to_json(json, len, &c1);
+    cz_porep_c1_free(&c1);
+    return st;
+}
+
+/* ---- proving and verifying ---- */
+
+/* The public inputs of partition k, from the C1's commitments and randomness. */
+static cz_status cz_porep_inputs(cz_fr *out, const cz_porep_c1 *c1, unsigned k)
+{
+    return cz_stacked_public_inputs(out, c1->config, c1->replica_id, c1->comm_d, c1->comm_r,
+                                    c1->seed, k);
+}
+
+static cz_status cz_porep_begin_partition(void *ctx, cz_prove_state *st)
+{
+    return cz_stage_synthesize(st, cz_stacked_circuit_synthesize, ctx);
+}
+
+cz_status cz_porep_prove(uint8_t *proofs, const cz_params *p, const cz_c1 *c1,
+                         const cz_prove_opts *opts, cz_prove_stats *stats)
+{
+    CZ_ARG_CHECK(proofs != NULL && p != NULL && c1 != NULL);
+    cz_pool *pool = opts ? opts->pool : NULL;
+    if (cz_c1_check(c1, pool, NULL, 0) != CZ_OK)
+        return CZ_ERR_BAD_INPUT;
+    const cz_porep_config *c = c1->c1.config;
+    unsigned n = cz_stacked_circuit_num_inputs(c);
+    if (p->g.vk.n_ic != 1 + (size_t)n)
+        return CZ_ERR_BAD_PARAMS;
+    cz_shape *shape = NULL;
+    CZ_TRY(cz_params_shape(p, pool, &shape));
+    cz_fr inputs[3 + 18 * CZ_POREP_MAX_CHALLENGES];
+    cz_prove_stats total, one;
+    memset(&total, 0, sizeof total);
+    /* every partition's proof is made (and checked) before any byte of the output is written */
+    uint8_t *out = cz_xmalloc((size_t)c->partitions * CZ_PROOF_BYTES);
+    cz_status st = CZ_OK;
+    for (unsigned k = 0; k < c->partitions && st == CZ_OK; k++) {
+        if ((st = cz_porep_inputs(inputs, &c1->c1, k)) != CZ_OK)
+            break;
+        cz_stacked_circuit circuit = {c, &c1->c1, k};
+        st = cz_api_prove(out + (size_t)k * CZ_PROOF_BYTES, shape, inputs, n, opts,
+                          cz_porep_begin_partition, &circuit, &one);
+        for (int ph = 0; st == CZ_OK && ph < CZ_PHASES; ph++)
+            total.seconds[ph] += one.seconds[ph];
+        total.total += one.total;
+    }
+    cz_shape_unref(shape);
+    if (st == CZ_OK) {
+        memcpy(proofs, out, (size_t)c->partitions * CZ_PROOF_BYTES);
+        if (stats)
+            *stats = total;
+    }
+    free(out);
+    return st;
+}
+
+/* Every partition's proof against its public inputs. */
+static cz_status cz_porep_verify_partitions(bool *valid, const cz_vk *vk, const cz_porep_c1 *c1,
+                                            const uint8_t *proofs, size_t len)
+{
+    const cz_porep_config *c = c1->config;
+    unsigned n = cz_stacked_circuit_num_inputs(c);
+    *valid = false;
+    CZ_ARG_CHECK(vk->vk.n_ic == 1 + (size_t)n);
+    if (len != (size_t)c->partitions * CZ_PROOF_BYTES)
+        return CZ_OK;
+    cz_fr inputs[3 + 18 * CZ_POREP_MAX_CHALLENGES];
+    for (unsigned k = 0; k < c->partitions; k++) {
+        CZ_TRY(cz_porep_inputs(inputs, c1, k));
+        cz_groth16_proof pr;
+        bool ok = false;
+        if (cz_groth16_proof_decode(&pr, proofs + (size_t)k * CZ_PROOF_BYTES) == CZ_OK)
+            CZ_TRY(cz_groth16_verify(&ok, &vk->pvk, &pr, inputs, n));
+        if (!ok)
+            return CZ_OK;
+    }
+    *valid = true;
+    return CZ_OK;
+}
+
+cz_status cz_porep_verify(bool *valid, const cz_vk *vk, const cz_c1 *c1, const uint8_t *proofs,
+                          size_t len)
+{
+    CZ_ARG_CHECK(valid != NULL && vk != NULL && c1 != NULL && (proofs != NULL || len == 0));
+    return cz_porep_verify_partitions(valid, vk, &c1->c1, proofs, len);
+}
+
+cz_status cz_porep_verify_seal(bool *valid, const cz_vk *vk, const cz_porep_seal *seal,
+                               const uint8_t *proofs, size_t len)
+{
+    CZ_ARG_CHECK(valid != NULL && vk != NULL && seal != NULL && (proofs != NULL || len == 0));
+    *valid = false;
+    const cz_porep_config *c = cz_porep_lookup(seal->proof);
+    CZ_ARG_CHECK(c != NULL);
+    /* only the commitments and randomness matter: a C1 without vanilla proofs */
+    cz_porep_c1 c1 = {.config = c};
+    cz_porep_replica_id(c1.replica_id, seal->prover_id, seal->sector_id, seal->ticket, seal->comm_d,
+                        c->porep_id);
+    memcpy(c1.comm_r, seal->comm_r, 32);
+    memcpy(c1.comm_d, seal->comm_d, 32);
+    memcpy(c1.seed, seal->seed, 32);
+    memcpy(c1.ticket, seal->ticket, 32);
+    return cz_porep_verify_partitions(valid, vk, &c1, proofs, len);
+}
+
+/* ---- synthesis runs ---- */
+
+typedef struct cz_porep_synth_ctx {
+    cz_stacked_circuit circuit;
+} cz_porep_synth_ctx;
+
+static void cz_porep_synth_fn(cz_cs *cs, const void *ctx, uint32_t size, uint64_t seed)
+{
+    (void)size, (void)seed;
+    const cz_porep_synth_ctx *p = ctx;
+    cz_stacked_circuit circuit = p->circuit;
+    cz_stacked_circuit_synthesize(cs, &circuit);
+}
+
+cz_status cz_porep_synth_create(cz_synth **out, const cz_c1 *c1, unsigned partition,
+                                cz_synth_backend backend)
+{
+    CZ_ARG_CHECK(out != NULL && c1 != NULL && partition < c1->c1.config->partitions);
+    cz_porep_synth_ctx *ctx = cz_xmalloc(sizeof *ctx);
+    ctx->circuit = (cz_stacked_circuit){c1->c1.config, &c1->c1, partition};
+    return cz_synth_create_fn(out, cz_porep_synth_fn, ctx, free, 0, backend);
+}

@@ -1,0 +1,168 @@
+/*
+ * The engine's state (internal), shared by engine.c (jobs, workers), srs.c (parameter sets) and
+ * budget.c. One mutex, cz_engine.lock, guards every field marked [L]; the heavy work — parsing,
+ * loading, synthesis, NTTs, MSMs — runs outside it. Lock order: the engine lock, then nothing:
+ * no callback, load or proof runs under it.
+ */
+#ifndef CZ_ENGINE_INTERNAL_H
+#define CZ_ENGINE_INTERNAL_H
+
+#include <pthread.h>
+#include <stdatomic.h>
+
+#include "batch.h"
+#include "cancel.h"
+#include "cuzk/engine.h"
+#include "engine_kind.h"
+#include "groth16_stage.h"
+#include "pool.h"
+#include "workq.h"
+#include "zkey.h"
+
+typedef struct cz_engine cz_engine;
+typedef struct cz_job cz_job;
+
+/* ---- parameter sets (srs.c) ---- */
+
+typedef enum cz_ps_state { CZ_PS_DISK, CZ_PS_LOADING, CZ_PS_RESIDENT } cz_ps_state;
+
+typedef struct cz_param_set {
+    struct cz_param_set *next; /* [L] the engine's list */
+    char id[CZ_CIRCUIT_ID_MAX + 1];
+    cz_proof_kind kind;
+    cz_param_files files;
+    bool registered;               /* files from cz_engine_register_params */
+    cz_ps_state state;             /* [L] */
+    bool evicting;                 /* [L] an evict waits for its users: no new ones */
+    unsigned users;                /* [L] running partitions holding it */
+    uint64_t bytes;                /* [L] budget bytes it holds (estimate while loading) */
+    uint64_t last_used;            /* [L] ns */
+    uint64_t est_bytes;            /* what a load will hold, from the file */
+    size_t est_m, est_in, est_aux; /* bellperson: domain, inputs, aux from the file's counts */
+    cz_groth16_params params;      /* RESIDENT bellperson: decoded */
+    cz_zkey *zkey;                 /* RESIDENT snarkjs: mapped */
+    cz_shape *shape;               /* RESIDENT: one reference */
+} cz_param_set;
+
+/* The set of id (registered, or resolved through the kind's params()), created on DISK when
+ * new. [L] held. CZ_ERR_NOT_FOUND when no kind knows it. */
+cz_status cz_srs_find(cz_engine *e, const char *id, cz_proof_kind kind, cz_param_set **out,
+                      char *why, size_t why_len);
+/* Loads ps (state LOADING, budget reserved by the caller): called WITHOUT the lock. */
+cz_status cz_srs_load(cz_engine *e, cz_param_set *ps, char *why, size_t why_len);
+/* Frees a set's memory (the lock not held; ps already detached: DISK, no users). */
+void cz_srs_unload(cz_param_set *ps);
+/* Evicts idle sets (no users, idle ≥ eviction_min_idle, not `keep`), least recently used first,
+ * until `need` more bytes fit the budget. [L] held; unloads outside it (drops and retakes the
+ * lock). Returns whether anything was evicted. */
+bool cz_srs_evict_idle(cz_engine *e, uint64_t need, const cz_param_set *keep);
+/* Makes ps resident, waiting for budget and for a concurrent load ([L] held, may drop it).
+ * cancel: a job's flag (NULL for preload). */
+cz_status cz_srs_make_resident(cz_engine *e, cz_param_set *ps, uint64_t *load_ns, char *why,
+                               size_t why_len);
+
+/* ---- jobs (engine.c) ---- */
+
+struct cz_job {
+    cz_job *hnext;                   /* [L] hash chain */
+    cz_job *hprev_hist, *hnext_hist; /* [L] finished-job history (oldest first) */
+    unsigned refs;                   /* [L] table/history, queued work, workers, waiters */
+    char id[CZ_JOB_ID_MAX + 1];
+    const cz_job_kind_ops *ops;
+    void *kjob; /* the kind's parsed job */
+    cz_proof_kind kind;
+    cz_priority priority;
+    uint64_t seq;
+    cz_param_set *ps;
+    unsigned partitions;
+    cz_job_state state;           /* [L] */
+    cz_status status;             /* [L] the first failure */
+    char error[256];              /* [L] */
+    bool was_running;             /* [L] */
+    bool ending;                  /* [L] failed or cancelled: no new partition starts */
+    bool batched;                 /* [L] waiting in the batcher */
+    unsigned queued;              /* [L] partitions in the synthesis queue */
+    unsigned running;             /* [L] partitions between dispatch and result */
+    unsigned done;                /* [L] partitions proved */
+    unsigned max_stage_partition; /* [L] status: the most advanced partition */
+    cz_job_stage stage;           /* [L] */
+    uint64_t reserved;            /* [L] budget bytes its partitions hold */
+    uint8_t (*proofs)[CZ_PROOF_BYTES];
+    uint8_t *output;
+    size_t output_len;
+    cz_cancel cancel;
+    const uint8_t *insecure_r, *insecure_s; /* copies (32 bytes) or NULL */
+    uint8_t rs[64];
+    /* times, ns since the engine started [L] */
+    uint64_t t_submit, t_start, t_end;
+    uint64_t srs_ns, mem_ns, synth_ns, prove_ns, check_ns;
+    uint64_t mem_wait_since; /* [L] when its first queued partition began waiting for memory */
+};
+
+/* ---- the engine ---- */
+
+typedef struct cz_run cz_run; /* one partition in flight (engine.c) */
+
+#define CZ_JOB_BUCKETS 4096
+
+struct cz_engine {
+    cz_engine_config cfg;
+    char *param_cache;
+    pthread_mutex_t lock;
+    pthread_cond_t cond; /* [L] any change a waiter may care about: broadcast */
+    uint64_t t0_ns;      /* creation (CLOCK_MONOTONIC) */
+    cz_pool *pool;       /* compute threads for every stage */
+    unsigned threads;    /* participants of a pool operation (workers + caller) */
+    pthread_t *synth_threads, *prove_threads;
+    unsigned n_synth, n_prove;
+    atomic_bool stopping; /* read without the lock by event emitters */
+    bool draining;        /* [L] */
+
+    /* budget [L]: used ≤ limit always (reserve before allocating) */
+    uint64_t limit, used, peak;
+    /* bytes really allocated through the metered allocators and held by parameter sets */
+    atomic_uint_least64_t alloc_live, alloc_peak;
+
+    cz_job *jobs[CZ_JOB_BUCKETS];  /* [L] every known job by id */
+    cz_job *hist_head, *hist_tail; /* [L] finished jobs, oldest first */
+    size_t n_hist;                 /* [L] */
+    uint64_t next_seq;             /* [L] */
+    cz_workq synth_q;              /* [L] items: cz_job *, one per queued partition */
+    cz_workq prove_q;              /* [L] items: cz_run * (synthesized) */
+    size_t prove_q_cap;
+    cz_batcher batcher;                           /* [L] */
+    cz_param_set *sets;                           /* [L] */
+    const cz_job_kind_ops *kinds[CZ_PROOF_KINDS]; /* cz_engine_kinds, unless replaced */
+
+    /* totals [L] */
+    uint64_t submitted, completed, failed, cancelled;
+    uint64_t param_loads, param_evictions;
+    uint32_t running_partitions;
+    uint32_t queued_jobs[CZ_PROOF_KINDS][CZ_PRIORITIES],
+        running_jobs[CZ_PROOF_KINDS][CZ_PRIORITIES];
+    cz_kind_metrics metrics[CZ_PROOF_KINDS];
+};
+
+/* Nanoseconds since the engine started. */
+uint64_t cz_engine_now(const cz_engine *e);
+
+/* Budget [L]: whether n more bytes fit now; reserve (must fit) and release them. */
+bool cz_budget_fits(const cz_engine *e, uint64_t n);
+void cz_budget_take(cz_engine *e, uint64_t n);
+void cz_budget_give(cz_engine *e, uint64_t n);
+/* Records bytes allocated (positive) or freed (negative) outside the lock. */
+void cz_budget_account(cz_engine *e, int64_t delta);
+
+/* Replaces the provider of a kind in one engine (before its first submit): tests plug in small
+ * circuits; NULL removes the kind. */
+void cz_engine_set_kind(cz_engine *e, cz_proof_kind kind, const cz_job_kind_ops *ops);
+
+/* Test hook: the k-th metered allocation from now on fails (0: none; a large k only counts);
+ * and how many there have been since. */
+void cz_engine_test_fail_alloc(unsigned k);
+unsigned cz_engine_test_alloc_calls(void);
+
+/* Waits on the engine's condition for at most max_ns ([L] held). */
+void cz_engine_wait_cond(cz_engine *e, uint64_t max_ns);
+
+#endif /* CZ_ENGINE_INTERNAL_H */

@@ -1,0 +1,199 @@
+/* The daemon's pure parts: sizes and durations as the Rust daemon writes them, listen
+ * addresses, the TOML reader's lines (a multi-line array, a quoted key), the Prometheus text of
+ * a hand-made snapshot (cumulative buckets, +Inf = count, the Rust series and labels). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "config.h"
+#include "cz_test.h"
+#include "metrics.h"
+#include "toml.h"
+
+static void test_sizes(void)
+{
+    static const struct {
+        const char *s;
+        uint64_t v;
+    } good[] = {{"50GiB", 50ull << 30},
+                {"140GiB", 140ull << 30},
+                {"626MiB", 626ull << 20},
+                {"5GB", 5000000000ull},
+                {"1048576", 1048576},
+                {" 2 TiB ", 2ull << 40},
+                {"7gib", 7ull << 30},
+                {"0", 0},
+                {"3KB", 3000}};
+    for (size_t i = 0; i < sizeof good / sizeof *good; i++) {
+        uint64_t v = 1;
+        cz_test_note("%s", good[i].s);
+        CZ_CHECK(cz_config_parse_size(good[i].s, &v) && v == good[i].v);
+    }
+    static const char *const bad[] = {"",
+                                      "GiB",
+                                      "-5GiB",
+                                      "5 GiBs",
+                                      "1.5GiB",
+                                      "auto",
+                                      "18446744073709551615KiB",
+                                      "99999999999999999999"};
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+        uint64_t v;
+        cz_test_note("%s", bad[i]);
+        CZ_CHECK(!cz_config_parse_size(bad[i], &v));
+    }
+}
+
+static void test_durations(void)
+{
+    uint64_t v = 0;
+    /* the Rust daemon's tests: "5m", "300s", "10m", "60" (seconds) */
+    CZ_CHECK(cz_config_parse_duration_ms("5m", &v) && v == 300000);
+    CZ_CHECK(cz_config_parse_duration_ms("300s", &v) && v == 300000);
+    CZ_CHECK(cz_config_parse_duration_ms("10m", &v) && v == 600000);
+    CZ_CHECK(cz_config_parse_duration_ms("60", &v) && v == 60000);
+    CZ_CHECK(cz_config_parse_duration_ms("250ms", &v) && v == 250);
+    CZ_CHECK(cz_config_parse_duration_ms("2h", &v) && v == 7200000);
+    CZ_CHECK(!cz_config_parse_duration_ms("5 min", &v));
+    CZ_CHECK(!cz_config_parse_duration_ms("m", &v));
+}
+
+static void test_listen(void)
+{
+    char why[256];
+    CZ_CHECK(cz_config_check_listen("0.0.0.0:9820", why, sizeof why));
+    CZ_CHECK(cz_config_check_listen("[::1]:0", why, sizeof why));
+    CZ_CHECK(cz_config_check_listen("unix:///run/curio/cuzk.sock", why, sizeof why));
+    CZ_CHECK(!cz_config_check_listen("unix://", why, sizeof why));
+    CZ_CHECK(!cz_config_check_listen("0.0.0.0", why, sizeof why));
+    CZ_CHECK(!cz_config_check_listen("host:65536", why, sizeof why));
+    CZ_CHECK(!cz_config_check_listen("host:9x", why, sizeof why));
+    CZ_CHECK(strstr(why, "host:9x") != NULL);
+}
+
+typedef struct {
+    char seen[16][64];
+    unsigned lines[16];
+    size_t n;
+} entries;
+
+static void collect(void *user, const cz_toml_entry *e)
+{
+    entries *x = user;
+    if (x->n < 16) {
+        snprintf(x->seen[x->n], sizeof x->seen[x->n], "%s.%s", e->section, e->key ? e->key : "");
+        x->lines[x->n++] = e->line;
+    }
+}
+
+static void test_toml_lines(void)
+{
+    char path[] = "/tmp/cuzk-toml-XXXXXX";
+    int fd = mkstemp(path);
+    static const char text[] = "# comment\n"
+                               "[b]\n"
+                               "z = 1\n"
+                               "list = [\n"
+                               "  1,\n"
+                               "  2,\n"
+                               "]\n"
+                               "\"quoted key\" = \"v\"\n"
+                               "\n"
+                               "[a]\n"
+                               "x = true\n";
+    CZ_CHECK(write(fd, text, sizeof text - 1) == (ssize_t)(sizeof text - 1));
+    close(fd);
+    entries x = {0};
+    char why[256];
+    CZ_CHECK_OK(cz_toml_read(path, collect, &x, why, sizeof why));
+    /* the file's order; a multi-line value is found where it ends */
+    static const char *const want[] = {"b.", "b.z", "b.list", "b.quoted key", "a.", "a.x"};
+    static const unsigned lines[] = {2, 3, 7, 8, 10, 11};
+    CZ_CHECK(x.n == 6);
+    for (size_t i = 0; i < 6 && i < x.n; i++) {
+        cz_test_note("%s at %u", x.seen[i], x.lines[i]);
+        CZ_CHECK(strcmp(x.seen[i], want[i]) == 0 && x.lines[i] == lines[i]);
+    }
+    unlink(path);
+    CZ_CHECK(cz_toml_read(path, collect, &x, why, sizeof why) == CZ_ERR_IO);
+    CZ_CHECK(strstr(why, path) != NULL);
+}
+
+/* The value of a line "name{labels} value" in text. */
+static bool has_line(const char *text, const char *line)
+{
+    size_t n = strlen(line);
+    for (const char *p = text; (p = strstr(p, line)); p += n)
+        if ((p == text || p[-1] == '\n') && p[n] == '\n')
+            return true;
+    return false;
+}
+
+static void test_metrics_text(void)
+{
+    cz_engine_metrics m;
+    memset(&m, 0, sizeof m);
+    m.struct_size = sizeof m;
+    m.uptime_ms = 12345;
+    cz_kind_metrics *porep = &m.kinds[CZ_KIND_POREP_SEAL_COMMIT];
+    porep->completed = 3;
+    porep->failed = 1;
+    porep->cancelled = 2;
+    /* three proofs of 0.5, 40 and 700 s: cumulative buckets */
+    const double *b = cz_engine_histogram_bounds();
+    double obs[] = {0.5, 40, 700};
+    for (int i = 0; i < 3; i++) {
+        porep->duration.count++;
+        porep->duration.sum += obs[i];
+        for (int k = 0; k < CZ_HISTOGRAM_BUCKETS; k++)
+            porep->duration.buckets[k] += obs[i] <= b[k];
+    }
+    m.queued[CZ_KIND_WINNING_POST][CZ_PRIORITY_CRITICAL] = 2;
+    m.budget_limit = 1000;
+    m.budget_used = 600;
+    m.param_bytes[CZ_TIER_RESIDENT] = 500;
+    cz_engine_status s;
+    memset(&s, 0, sizeof s);
+    s.queued = 2;
+    s.running = 1;
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    cz_metrics_render(f, &m, &s);
+    fclose(f);
+    cz_test_note("%s", text);
+    CZ_CHECK(has_line(text, "cuzk_proofs_completed_total 3"));
+    CZ_CHECK(has_line(text, "cuzk_proofs_failed_total 1"));
+    CZ_CHECK(has_line(text, "cuzk_uptime_seconds 12"));
+    CZ_CHECK(has_line(text, "cuzk_queue_depth 2"));
+    CZ_CHECK(has_line(text, "cuzk_running_jobs 1"));
+    CZ_CHECK(has_line(text, "cuzk_proofs_completed{proof_kind=\"porep_c2\"} 3"));
+    CZ_CHECK(has_line(text, "cuzk_proofs_failed{proof_kind=\"porep_c2\"} 1"));
+    CZ_CHECK(has_line(text, "cuzk_proof_duration_seconds_count{proof_kind=\"porep_c2\"} 3"));
+    CZ_CHECK(has_line(text, "cuzk_proof_duration_seconds_sum{proof_kind=\"porep_c2\"} 740.500000"));
+    CZ_CHECK(
+        has_line(text, "cuzk_proof_duration_seconds_bucket{proof_kind=\"porep_c2\",le=\"0.5\"} 1"));
+    CZ_CHECK(
+        has_line(text, "cuzk_proof_duration_seconds_bucket{proof_kind=\"porep_c2\",le=\"60\"} 2"));
+    CZ_CHECK(has_line(text,
+                      "cuzk_proof_duration_seconds_bucket{proof_kind=\"porep_c2\",le=\"+Inf\"} 3"));
+    CZ_CHECK(has_line(text,
+                      "cuzk_jobs_finished_total{proof_kind=\"porep_c2\",outcome=\"cancelled\"} 2"));
+    CZ_CHECK(
+        has_line(text, "cuzk_jobs_queued{proof_kind=\"winning_post\",priority=\"critical\"} 2"));
+    CZ_CHECK(has_line(text, "cuzk_memory_used_bytes 600"));
+    CZ_CHECK(has_line(text, "cuzk_srs_bytes{tier=\"resident\"} 500"));
+    CZ_CHECK(has_line(text, "# TYPE cuzk_proof_duration_seconds histogram"));
+    free(text);
+}
+
+CZ_TEST_MODULE(daemon_units, {"sizes", test_sizes}, {"durations", test_durations},
+               {"listen", test_listen}, {"toml_lines", test_toml_lines},
+               {"metrics_text", test_metrics_text});
+
+int main(int argc, char **argv)
+{
+    const cz_test_module *modules[] = {&cz_test_module_daemon_units};
+    return cz_test_main(argc, argv, modules, 1);
+}

@@ -1,0 +1,142 @@
+#!/usr/bin/env bash
+# Filecoin PoRep C2 end to end through the program: a 2 KiB test sector's C1 output
+# (gen-sector), parameters (setup, cached), prove, verify (against the C1 and as verify_seal
+# does), Curio's envelope, and C1 outputs broken in every kind of field: each refused with a
+# message naming the partition, challenge and field, and no proof file.
+#
+# The parameters take minutes to generate: they are cached in $CUZK_TEST_PARAMS (default: the
+# demo cache, ~/.cache/cuzk, shared with `cuzk demo porep`) and reused by later runs and steps.
+set -euo pipefail
+cuzk="$1"
+dir=$(mktemp -d)
+trap 'rm -rf "$dir"' EXIT
+fail() { echo "FAIL: $*"; exit 1; }
+cache="${CUZK_TEST_PARAMS:-${XDG_CACHE_HOME:-$HOME/.cache}/cuzk}"
+mkdir -p "$cache"
+name=$("$cuzk" porep info --size 2KiB | sed -n 's/^  parameters    //p')
+# parameters.json's name of the 2 KiB PoRep parameters (rust-fil-proofs 87348a74)
+[ "$name" = "v28-stacked-proof-of-replication-merkletree-poseidon_hasher-8-0-0-sha256_hasher-032d3138d22506ec0082ed72b2dcba18df18477904e35bafee82b3793b06832f.params" ] \
+    || fail "official parameter name: $name"
+params="$cache/$name"
+vk="${params%.params}.vk"
+
+# the circuit's size at 2 KiB and, counted without a witness, at 32 GiB (upstream's counts)
+"$cuzk" porep info --size 2KiB | grep -q "constraints   2687921 per partition" \
+    || fail "2 KiB partition count"
+"$cuzk" porep info --size 32GiB | grep -q "constraints   130278541 per partition" \
+    || fail "32 GiB partition count"
+
+"$cuzk" porep gen-sector --size 2KiB --out "$dir/c1.json" --threads 2 2>/dev/null
+python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert d["registered_proof"]=="StackedDrg2KiBV1_1"' \
+    "$dir/c1.json" || fail "gen-sector did not write a SealCommitPhase1Output"
+
+if [ ! -s "$params" ] || [ ! -s "$vk" ]; then
+    echo "generating the 2 KiB parameters once (cached in $cache)"
+    "$cuzk" setup porep --size 2KiB --params "$cache" --insecure-seed 0x637a6b706f726570 \
+        --threads 2
+fi
+
+"$cuzk" prove porep --c1 "$dir/c1.json" --params "$cache" --proof "$dir/proof" --threads 2 \
+    >"$dir/out"
+grep -q "MSM H" "$dir/out" || fail "prove porep printed no phases"
+[ "$(stat -c %s "$dir/proof")" = 192 ] || fail "a 2 KiB proof is one partition: 192 bytes"
+"$cuzk" verify porep --vk "$vk" --c1 "$dir/c1.json" --proof "$dir/proof" | grep -qx VALID \
+    || fail "the proof does not verify against its C1"
+FIL_PROOFS_PARAMETER_CACHE="$cache" "$cuzk" verify porep --c1 "$dir/c1.json" --proof "$dir/proof" \
+    | grep -qx VALID || fail "the .vk was not found in \$FIL_PROOFS_PARAMETER_CACHE"
+# setup never overwrites (these could be the network's files)
+set +e
+"$cuzk" setup porep --size 2KiB --params "$cache" --insecure-seed 1 2>"$dir/err"
+[ $? = 2 ] && grep -q "exists" "$dir/err" || fail "setup porep overwrote existing parameters"
+set -e
+
+# verify_seal's form: gen-sector's default prover id, sector id, ticket and seed
+hex() { python3 -c 'import json,sys; print(bytes(json.load(open(sys.argv[1]))[sys.argv[2]]).hex())' "$dir/c1.json" "$1"; }
+prover=$(python3 -c 'print(bytes(range(32)).hex())')
+"$cuzk" verify porep --vk "$vk" --proof "$dir/proof" --registered-proof StackedDrg2KiBV1_1 \
+    --comm-r "$(hex comm_r)" --comm-d "$(hex comm_d)" --prover-id "$prover" --sector-id 1 \
+    --ticket "$(hex ticket)" --seed "$(hex seed)" | grep -qx VALID || fail "verify_seal form"
+set +e
+"$cuzk" verify porep --vk "$vk" --proof "$dir/proof" --registered-proof StackedDrg2KiBV1_1 \
+    --comm-r "$(hex comm_r)" --comm-d "$(hex comm_d)" --prover-id "$prover" --sector-id 2 \
+    --ticket "$(hex ticket)" --seed "$(hex seed)" >"$dir/out"
+[ $? = 1 ] && grep -qx INVALID "$dir/out" || fail "another sector id verified"
+# a flipped bit of the proof
+cp "$dir/proof" "$dir/bad"
+b=$(od -An -tu1 -j100 -N1 "$dir/proof" | tr -d ' ')
+printf "\\$(printf '%03o' $((b ^ 4)))" | dd of="$dir/bad" bs=1 seek=100 conv=notrunc status=none
+"$cuzk" verify porep --vk "$vk" --c1 "$dir/c1.json" --proof "$dir/bad" >"$dir/out"
+[ $? = 1 ] && grep -qx INVALID "$dir/out" || fail "a tampered proof verified"
+set -e
+
+# Curio's envelope around the same C1
+python3 - "$dir/c1.json" "$dir/envelope.json" <<'EOF'
+import base64, json, sys
+raw = open(sys.argv[1], 'rb').read()
+json.dump({"SectorNum": 7, "Phase1Out": base64.b64encode(raw).decode(), "SectorSize": 2048},
+          open(sys.argv[2], 'w'))
+EOF
+"$cuzk" verify porep --vk "$vk" --c1 "$dir/envelope.json" --proof "$dir/proof" | grep -qx VALID \
+    || fail "Curio's envelope was not read"
+
+# broken C1 outputs: one changed value in each kind of field
+python3 - "$dir/c1.json" "$dir" <<'EOF'
+import json, sys
+src, out = sys.argv[1], sys.argv[2]
+def proof(d, i):
+    return d["vanilla_proofs"]["StackedDrg2KiBV1"][0][i]
+def first_hash(mp):
+    data = mp["data"]["Single"]
+    return data["path"]["path"][0]["hashes"][0]
+def flip(v):
+    v[0] ^= 1
+cases = {
+    "comm_d_sibling": lambda d: flip(first_hash(proof(d, 1)["comm_d_proofs"])),
+    "comm_r_last_leaf": lambda d: flip(proof(d, 0)["comm_r_last_proof"]["data"]["Single"]["leaf"]),
+    "c_x_sibling": lambda d: flip(first_hash(proof(d, 1)["replica_column_proofs"]["c_x"]["inclusion_proof"])),
+    "drg_row": lambda d: flip(proof(d, 0)["replica_column_proofs"]["drg_parents"][2]["column"]["rows"][1]),
+    "exp_index": lambda d: proof(d, 1)["replica_column_proofs"]["exp_parents"][7]["column"].__setitem__("index", 3),
+    "label_parent": lambda d: flip(proof(d, 0)["labeling_proofs"][1]["parents"][5]),
+    "encoding_parent": lambda d: flip(proof(d, 1)["encoding_proof"]["parents"][0]),
+    "comm_r": lambda d: flip(d["comm_r"]),
+    "seed": lambda d: flip(d["seed"]),
+    "replica_id": lambda d: flip(d["replica_id"]),
+    "non_canonical": lambda d: first_hash(proof(d, 0)["comm_d_proofs"]).__setitem__(slice(None), [255] * 32),
+    "byte_range": lambda d: first_hash(proof(d, 0)["comm_d_proofs"]).__setitem__(3, 256),
+    "registered_proof": lambda d: d.__setitem__("registered_proof", "StackedDrg4KiBV1_1"),
+    "missing_field": lambda d: proof(d, 0).pop("encoding_proof"),
+}
+for name, f in cases.items():
+    d = json.load(open(src))
+    f(d)
+    json.dump(d, open(f"{out}/bad-{name}.json", "w"))
+raw = open(src).read()
+open(f"{out}/bad-truncated.json", "w").write(raw[: len(raw) // 2])
+EOF
+expect() { # case, a word the message must contain
+    local f="$dir/bad-$1.json"
+    set +e
+    "$cuzk" prove porep --c1 "$f" --params "$cache" --proof "$dir/never" --threads 2 \
+        >/dev/null 2>"$dir/err"
+    local rc=$?
+    set -e
+    [ $rc = 2 ] || fail "$1: exit $rc, not 2"
+    grep -q -- "$2" "$dir/err" || fail "$1: the message does not say '$2': $(cat "$dir/err")"
+    [ ! -e "$dir/never" ] || fail "$1: a proof file was written"
+}
+expect comm_d_sibling "challenge 1"
+expect comm_r_last_leaf "comm_r_last"
+expect c_x_sibling "c_x"
+expect drg_row "drg_parents\[2\]"
+expect exp_index "exp_parents\[7\]"
+expect label_parent "label"
+expect encoding_parent "encoding"
+expect comm_r "comm_r"
+expect seed "challenge"
+expect replica_id "partition 0"
+expect non_canonical "canonical"
+expect byte_range "256"
+expect registered_proof "StackedDrg4KiBV1_1"
+expect missing_field "encoding_proof"
+expect truncated "ends early"
+echo "PASS"

@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# libcuzk as a library: every public header compiles on its own as C99, C11, C++11 and C++17
+# (pedantic, warnings as errors); the shared library exports exactly the public headers'
+# symbols; a consumer program links to the shared and to the static library, and to an
+# installed copy found through pkg-config.
+set -euo pipefail
+src="$1"
+build="$2"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fail() { echo "FAIL: $*"; exit 1; }
+passed=0
+
+for h in "$src"/include/cuzk/*.h; do
+    name=cuzk/$(basename "$h")
+    for std in c99 c11; do
+        echo "#include <$name>" | cc -std=$std -Wall -Wextra -Wpedantic -Werror -fsyntax-only \
+            -I "$src/include" -x c - || fail "$name does not compile as $std"
+    done
+    for std in c++11 c++17; do
+        echo "#include <$name>" | c++ -std=$std -Wall -Wextra -Wpedantic -Werror -fsyntax-only \
+            -I "$src/include" -x c++ - || fail "$name does not compile as $std"
+    done
+done
+passed=$((passed + 1))
+
+# exported = declared in a public header; nothing internal leaks
+so="$build/lib/libcuzk.so"
+nm -D --defined-only "$so" | awk '{print $3}' | sort -u > "$tmp/exported"
+for h in "$src"/include/cuzk/*.h; do echo "#include <cuzk/$(basename "$h")>"; done |
+    cc -E -P -I "$src/include" -x c - | grep -oE '\bcz_[a-z0-9_]+' | sort -u > "$tmp/declared"
+leaked=$(comm -23 "$tmp/exported" "$tmp/declared")
+[ -z "$leaked" ] || fail "internal symbols exported: $(echo $leaked | head -c 400)"
+for sym in cz_engine_create cz_engine_submit cz_engine_wait cz_engine_cancel cz_prove cz_verify; do
+    grep -qx "$sym" "$tmp/exported" || fail "$sym is not exported"
+done
+passed=$((passed + 1))
+
+libs="-lcrypto -ljansson -lyajl -lpthread -lm"
+cc -std=c11 -Wall -Wextra -Werror -I "$src/include" "$src/tests/integration/libcuzk_consumer.c" \
+    -L "$build/lib" -lcuzk -Wl,-rpath,"$build/lib" -o "$tmp/shared_c"
+"$tmp/shared_c" | grep -q ": ok" || fail "the C consumer of libcuzk.so"
+c++ -std=c++17 -Wall -Wextra -Werror -x c++ -I "$src/include" \
+    "$src/tests/integration/libcuzk_consumer.c" -x none -L "$build/lib" -lcuzk \
+    -Wl,-rpath,"$build/lib" -o "$tmp/shared_cxx"
+"$tmp/shared_cxx" | grep -q ": ok" || fail "the C++ consumer of libcuzk.so"
+cc -std=c11 -I "$src/include" "$src/tests/integration/libcuzk_consumer.c" \
+    "$build/lib/libcuzk.a" $libs -o "$tmp/static_c"
+"$tmp/static_c" | grep -q ": ok" || fail "the consumer of libcuzk.a"
+passed=$((passed + 1))
+
+cmake --install "$build" --prefix "$tmp/prefix" >/dev/null
+pc="$tmp/prefix/lib/pkgconfig"
+[ -d "$pc" ] || pc=$(dirname "$(find "$tmp/prefix" -name cuzk.pc | head -1)")
+cc -std=c11 "$src/tests/integration/libcuzk_consumer.c" \
+    $(PKG_CONFIG_PATH="$pc" pkg-config --cflags --libs cuzk) -o "$tmp/installed" \
+    -Wl,-rpath,"$(PKG_CONFIG_PATH="$pc" pkg-config --variable=libdir cuzk)"
+"$tmp/installed" | grep -q ": ok" || fail "the consumer of the installed library"
+[ -x "$tmp/prefix/bin/cuzk" ] || fail "cuzk was not installed"
+passed=$((passed + 1))
+echo "libcuzk: $passed passed, 0 failed"
