@@ -22,6 +22,8 @@ typedef struct cz_bench_opts {
     const char *filter; /* run only cases whose name contains this, or NULL */
     double sample_ms;   /* target duration of one sample */
     unsigned samples;   /* samples per case */
+    bool samples_given; /* --samples was on the command line (areas with their own default) */
+    bool cpu_time;      /* time by process CPU time (--cpu-time) */
 } cz_bench_opts;
 
 typedef void (*cz_bench_fn)(void *ctx, uint64_t iters);
@@ -58,7 +60,7 @@ uint64_t cz_bench_rand_u64(void);
 void cz_bench_rand_fr(cz_fr *r); /* uniform below r */
 void cz_bench_rand_fp(cz_fp *r); /* below 2^380 */
 
-/* Core-clock estimate in GHz from a chain of dependent 1-cycle additions (0 if unknown). */
+/* Core-clock estimate in GHz from a chain of dependent 3-cycle multiplications (0 if unknown). */
 double cz_bench_core_ghz(void);
 
 /* Parses an area's command line: the options every area shares (--json, --quick, --filter,

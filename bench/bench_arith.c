@@ -76,6 +76,28 @@ CZ_BENCH_BINOP(cz_fr, fr_mul, fr)
 CZ_BENCH_UNOP(cz_fr, fr_sqr, fr)
 CZ_BENCH_UNOP(cz_fr, fr_inv, fr)
 CZ_BENCH_UNOP(cz_fr, fr_inv_var, fr)
+/* The batch forms over all lanes at once (eight-wide with IFMA). */
+#define CZ_BENCH_BATCH(op, field)                                                                  \
+    static void cz_bench_##op##_batch(void *vctx, uint64_t iters)                                  \
+    {                                                                                              \
+        cz_bench_arith_ctx *c = vctx;                                                              \
+        for (uint64_t it = 0; it < iters; it++)                                                    \
+            cz_##op##_batch(c->field##_r, c->field##_a, c->field##_b, CZ_BENCH_LANES);             \
+    }
+CZ_BENCH_BATCH(fp_mul, fp)
+CZ_BENCH_BATCH(fr_mul, fr)
+static void cz_bench_fp_sqr_batch(void *vctx, uint64_t iters)
+{
+    cz_bench_arith_ctx *c = vctx;
+    for (uint64_t it = 0; it < iters; it++)
+        cz_fp_sqr_batch(c->fp_r, c->fp_a, CZ_BENCH_LANES);
+}
+static void cz_bench_fr_sqr_batch(void *vctx, uint64_t iters)
+{
+    cz_bench_arith_ctx *c = vctx;
+    for (uint64_t it = 0; it < iters; it++)
+        cz_fr_sqr_batch(c->fr_r, c->fr_a, CZ_BENCH_LANES);
+}
 CZ_BENCH_BINOP(cz_fp2, fp2_mul, fp2)
 CZ_BENCH_UNOP(cz_fp2, fp2_sqr, fp2)
 
@@ -208,13 +230,17 @@ typedef struct cz_bench_case {
 static const cz_bench_case cz_bench_arith_cases[] = {
     CZ_CASE(fr_add),
     CZ_CASE(fr_mul),
+    {"fr_mul_batch", cz_bench_fr_mul_batch, CZ_BENCH_LANES},
     CZ_CASE(fr_sqr),
+    {"fr_sqr_batch", cz_bench_fr_sqr_batch, CZ_BENCH_LANES},
     CZ_CASE(fr_inv),
     CZ_CASE(fr_inv_var),
     CZ_CASE(fp_add),
     CZ_CASE(fp_sub),
     CZ_CASE(fp_mul),
+    {"fp_mul_batch", cz_bench_fp_mul_batch, CZ_BENCH_LANES},
     CZ_CASE(fp_sqr),
+    {"fp_sqr_batch", cz_bench_fp_sqr_batch, CZ_BENCH_LANES},
     CZ_CASE(fp_inv),
     CZ_CASE(fp_inv_var),
     {"fp_sqrt", cz_bench_fp_sqrt, CZ_BENCH_LANES},
@@ -239,7 +265,8 @@ static const cz_bench_case cz_bench_arith_cases[] = {
 int cz_bench_arith(int argc, char **argv)
 {
     cz_bench_opts o;
-    static const char *const backends[] = {"portable", "adx", NULL};
+    /* in cz_arith_backend order */
+    static const char *const backends[] = {"portable", "adx", "ifma", NULL};
     unsigned backend = 0;
     bool backend_given = false;
     const cz_cli_opt opts[] = {
@@ -254,8 +281,7 @@ int cz_bench_arith(int argc, char **argv)
                             opts, CZ_ARRAY_SIZE(opts), argc, argv);
     if (rc >= 0)
         return rc;
-    if (backend_given &&
-        !cz_arith_backend_set(backend == 0 ? CZ_ARITH_PORTABLE : CZ_ARITH_X86_64_ADX)) {
+    if (backend_given && !cz_arith_backend_set((cz_arith_backend)backend)) {
         fprintf(stderr, "cuzk bench arith: back-end '%s' is not supported here\n",
                 backends[backend]);
         return CZ_CLI_EXIT_USAGE;

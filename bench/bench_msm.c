@@ -147,9 +147,11 @@ static void cz_bench_msm_sweep(const cz_bench_opts *o, const cz_bench_msm_data *
 int cz_bench_msm(int argc, char **argv)
 {
     cz_bench_opts o;
-    unsigned long max_log = 22;
+    unsigned long min_log = 16, max_log = 22;
     bool sweep = false;
     const cz_cli_opt opts[] = {
+        {"--min-log", CZ_OPT_UINT, &min_log, "K", "smallest size 2^K, 8 to 26 (default 16)",
+         .min = 8, .max = 26},
         {"--max-log", CZ_OPT_UINT, &max_log, "K",
          "largest G1 size 2^K, 8 to 26 (default 22; G2 stops at\n2^18)", .min = 8, .max = 26},
         {"--sweep", CZ_OPT_FLAG, &sweep, NULL,
@@ -180,9 +182,9 @@ int cz_bench_msm(int argc, char **argv)
         return 0;
     }
     unsigned threads[2] = {1, o.threads};
-    for (unsigned k = 16; k <= max_log; k += 2) {
+    for (unsigned k = (unsigned)min_log; k <= max_log; k += 2) {
         size_t n = (size_t)1 << k;
-        unsigned samples = o.quick ? 1 : k >= 20 ? 1 : 3;
+        unsigned samples = o.samples_given ? o.samples : o.quick ? 1 : k >= 20 ? 1 : 3;
         for (int t = 0; t < (o.threads > 1 ? 2 : 1); t++) {
             if (cz_bench_selected(&o, "msm_g1"))
                 cz_bench_msm_case(&o, "msm_g1", CZ_BENCH_MSM_G1, &d, n, threads[t], samples, false);

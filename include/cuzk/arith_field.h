@@ -55,11 +55,16 @@ void cz_fp_dbl(cz_fp *r, const cz_fp *a);
 void cz_fp_half(cz_fp *r, const cz_fp *a);
 void cz_fp_mul(cz_fp *r, const cz_fp *a, const cz_fp *b);
 void cz_fp_sqr(cz_fp *r, const cz_fp *a);
+/* r[i] = a[i]·b[i] (a[i]²) for i < n, eight at a time with AVX-512 IFMA where that back-end is
+ * active; r may alias a or b element for element. */
+void cz_fp_mul_batch(cz_fp *r, const cz_fp *a, const cz_fp *b, size_t n);
+void cz_fp_sqr_batch(cz_fp *r, const cz_fp *a, size_t n);
 /* r = a · k for a small constant k (a few additions). */
 void cz_fp_mul_small(cz_fp *r, const cz_fp *a, unsigned k);
 /* r = a^e, e given as nlimbs little-endian limbs. Constant time in a; the exponent is public. */
 void cz_fp_pow(cz_fp *r, const cz_fp *a, const uint64_t *e, size_t nlimbs);
-/* r = 1/a, and 0 when a = 0. cz_fp_inv is constant time (Fermat); _var is the fast safegcd. */
+/* r = 1/a, and 0 when a = 0, by safegcd: cz_fp_inv in constant time, _var faster on public
+ * values. */
 void cz_fp_inv(cz_fp *r, const cz_fp *a);
 void cz_fp_inv_var(cz_fp *r, const cz_fp *a);
 /* out[i] = 1/in[i] for all i (0 maps to 0) with one inversion (Montgomery's trick).
@@ -101,6 +106,8 @@ void cz_fr_neg(cz_fr *r, const cz_fr *a);
 void cz_fr_dbl(cz_fr *r, const cz_fr *a);
 void cz_fr_mul(cz_fr *r, const cz_fr *a, const cz_fr *b);
 void cz_fr_sqr(cz_fr *r, const cz_fr *a);
+void cz_fr_mul_batch(cz_fr *r, const cz_fr *a, const cz_fr *b, size_t n);
+void cz_fr_sqr_batch(cz_fr *r, const cz_fr *a, size_t n);
 void cz_fr_pow(cz_fr *r, const cz_fr *a, const uint64_t *e, size_t nlimbs);
 void cz_fr_inv(cz_fr *r, const cz_fr *a);
 void cz_fr_inv_var(cz_fr *r, const cz_fr *a);

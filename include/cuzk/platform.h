@@ -30,11 +30,13 @@ const cz_cpu_features *cz_cpu(void);
 
 /* Which implementation of the multiply-heavy field kernels runs. */
 typedef enum cz_arith_backend {
-    CZ_ARITH_PORTABLE = 0,  /* C on 64-bit limbs with unsigned __int128 */
-    CZ_ARITH_X86_64_ADX = 1 /* MULX/ADCX/ADOX assembly */
+    CZ_ARITH_PORTABLE = 0,   /* C on 64-bit limbs with unsigned __int128 */
+    CZ_ARITH_X86_64_ADX = 1, /* MULX/ADCX/ADOX assembly */
+    CZ_ARITH_X86_64_IFMA = 2 /* the same, plus AVX-512 IFMA in the batched kernels where it wins */
 } cz_arith_backend;
 
-/* The back-end in use: the fastest this CPU supports unless overridden. */
+/* The back-end in use: the fastest this CPU supports unless overridden (CUZK_ARITH=portable,
+ * adx or ifma in the environment, read at start-up). */
 cz_arith_backend cz_arith_backend_get(void);
 
 /* Force a back-end (tests and benchmarks). Returns false, changing nothing, if this CPU or build
@@ -42,6 +44,9 @@ cz_arith_backend cz_arith_backend_get(void);
 bool cz_arith_backend_set(cz_arith_backend b);
 
 const char *cz_arith_backend_name(cz_arith_backend b);
+
+/* The back-end of a name as CUZK_ARITH takes it (portable, adx, ifma); false if unknown. */
+bool cz_arith_backend_parse(cz_arith_backend *b, const char *name);
 
 /* Number of online CPUs (at least 1). */
 unsigned cz_cpu_count(void);

@@ -1,9 +1,11 @@
 /*
  * Back-end selection for the multiply-heavy kernels (internal).
- * The public entry points (cz_fp_mul, …) test cz_arith_use_adx — set once at start-up from CPUID
- * and the CUZK_ARITH environment variable — and tail-call the chosen kernel; the branch is
- * perfectly predicted, so the dispatch costs about one cycle per call. Both kernels stay linked
- * so that tests can run them side by side on the same inputs.
+ * cz_arith_active is set once at start-up from CPUID and the CUZK_ARITH environment variable.
+ * Kernels — the group operations, the MSM, the NTT passes — are compiled once per back-end and
+ * test it once, at their entry; inside, every field operation is a direct call (or inlined
+ * code) of that back-end. Only the public single-operation entry points (cz_fp_mul, …) test it
+ * per call. All back-ends stay linked so that tests can run them side by side on the same
+ * inputs.
  */
 #ifndef CZ_ARITH_BACKEND_H
 #define CZ_ARITH_BACKEND_H
@@ -14,8 +16,15 @@
 #include "compiler.h"
 #include "cuzk/arith_field.h"
 #include "cuzk/arith_tower.h"
+#include "cuzk/platform.h"
 
-extern bool cz_arith_use_adx;
+extern cz_arith_backend cz_arith_active;
+
+/* Whether single field operations take the MULX/ADX kernels (every back-end but portable). */
+CZ_INLINE bool cz_arith_scalar_adx(void)
+{
+    return CZ_HAVE_X86_64_ASM && cz_arith_active != CZ_ARITH_PORTABLE;
+}
 
 /* Portable C kernels (mp.h). */
 void cz_fp_mul_portable(cz_fp *r, const cz_fp *a, const cz_fp *b);
@@ -26,6 +35,7 @@ void cz_fr_mul_portable(cz_fr *r, const cz_fr *a, const cz_fr *b);
 void cz_fr_sqr_portable(cz_fr *r, const cz_fr *a);
 void cz_fr_add_portable(cz_fr *r, const cz_fr *a, const cz_fr *b);
 void cz_fr_sub_portable(cz_fr *r, const cz_fr *a, const cz_fr *b);
+CZ_INLINE void cz_fp_dbl_portable(cz_fp *r, const cz_fp *a) { cz_fp_add_portable(r, a, a); }
 /* Fp2 (fp2.c): the same operations through the portable Fp kernels. */
 void cz_fp2_add_portable(cz_fp2 *r, const cz_fp2 *a, const cz_fp2 *b);
 void cz_fp2_sub_portable(cz_fp2 *r, const cz_fp2 *a, const cz_fp2 *b);
@@ -53,6 +63,16 @@ void cz_fp_add_adx(cz_fp *r, const cz_fp *a, const cz_fp *b);
 void cz_fp_sub_adx(cz_fp *r, const cz_fp *a, const cz_fp *b);
 void cz_fr_mul_adx(cz_fr *r, const cz_fr *a, const cz_fr *b);
 void cz_fr_sqr_adx(cz_fr *r, const cz_fr *a);
+/* The rest of the back-end's set, for the code compiled per back-end. */
+CZ_INLINE void cz_fp_dbl_adx(cz_fp *r, const cz_fp *a) { cz_fp_add_adx(r, a, a); }
+CZ_INLINE void cz_fr_add_adx(cz_fr *r, const cz_fr *a, const cz_fr *b)
+{
+    cz_fr_add_portable(r, a, b);
+}
+CZ_INLINE void cz_fr_sub_adx(cz_fr *r, const cz_fr *a, const cz_fr *b)
+{
+    cz_fr_sub_portable(r, a, b);
+}
 /* Fp2 kernels (fp2_x86_64.S): each Fp2 operation in one routine; mul reduces lazily. */
 void cz_fp2_add_adx(cz_fp2 *r, const cz_fp2 *a, const cz_fp2 *b);
 void cz_fp2_sub_adx(cz_fp2 *r, const cz_fp2 *a, const cz_fp2 *b);
@@ -95,6 +115,27 @@ void cz_fr_dif_inv_stage_adx(cz_fr *a, size_t n, size_t h, const cz_fr *w, ptrdi
 void cz_fr_dit_stage_adx(cz_fr *a, size_t n, size_t h, const cz_fr *w, ptrdiff_t wstep, bool skip0);
 void cz_fr_dit_inv_stage_adx(cz_fr *a, size_t n, size_t h, const cz_fr *w, ptrdiff_t wstep,
                              bool skip0);
+#endif
+#if CZ_HAVE_IFMA
+/* AVX-512 IFMA versions (field_ifma.c), bit-identical; callable only with IFMA. */
+void cz_fr_dif_stage_ifma(cz_fr *a, size_t n, size_t h, const cz_fr *w, ptrdiff_t wstep,
+                          bool skip0);
+void cz_fr_dif_inv_stage_ifma(cz_fr *a, size_t n, size_t h, const cz_fr *w, ptrdiff_t wstep,
+                              bool skip0);
+void cz_fr_dit_stage_ifma(cz_fr *a, size_t n, size_t h, const cz_fr *w, ptrdiff_t wstep,
+                          bool skip0);
+void cz_fr_dit_inv_stage_ifma(cz_fr *a, size_t n, size_t h, const cz_fr *w, ptrdiff_t wstep,
+                              bool skip0);
+#endif
+
+#if CZ_HAVE_IFMA
+/* AVX-512 IFMA (field_ifma.c): r[i] = a[i]·b[i] (or a[i]²) for i < n, eight at a time, inputs
+ * and outputs fully reduced, bit-identical to the scalar kernels; r may alias a or b. Callable
+ * only when the CPU has AVX-512F and IFMA. */
+void cz_fp_mul_batch_ifma(cz_fp *r, const cz_fp *a, const cz_fp *b, size_t n);
+void cz_fp_sqr_batch_ifma(cz_fp *r, const cz_fp *a, size_t n);
+void cz_fr_mul_batch_ifma(cz_fr *r, const cz_fr *a, const cz_fr *b, size_t n);
+void cz_fr_sqr_batch_ifma(cz_fr *r, const cz_fr *a, size_t n);
 #endif
 
 #endif /* CZ_ARITH_BACKEND_H */

@@ -2,113 +2,221 @@
 #include "constants.h"
 
 /* ---- Fp ---- */
-const uint64_t cz_fp_modulus[6] = {0xb9feffffffffaaabull, 0x1eabfffeb153ffffull, 0x6730d2a0f6b0f624ull, 0x64774b84f38512bfull, 0x4b1ba7b6434bacd7ull, 0x1a0111ea397fe69aull};
+const uint64_t cz_fp_modulus[6] = {0xb9feffffffffaaabull, 0x1eabfffeb153ffffull,
+                                   0x6730d2a0f6b0f624ull, 0x64774b84f38512bfull,
+                                   0x4b1ba7b6434bacd7ull, 0x1a0111ea397fe69aull};
 const uint64_t cz_fp_m0inv = 0x89f3fffcfffcfffdull; /* -p^-1 mod 2^64 */
-const uint64_t cz_fp_r2[6] = {0xf4df1f341c341746ull, 0x0a76e6a609d104f1ull, 0x8de5476c4c95b6d5ull, 0x67eb88a9939d83c0ull, 0x9a793e85b519952dull, 0x11988fe592cae3aaull}; /* 2^768 mod p */
-const uint64_t cz_fp_p_minus_2[6] = {0xb9feffffffffaaa9ull, 0x1eabfffeb153ffffull, 0x6730d2a0f6b0f624ull, 0x64774b84f38512bfull, 0x4b1ba7b6434bacd7ull, 0x1a0111ea397fe69aull};
-const uint64_t cz_fp_p_plus_1_div_4[6] = {0xee7fbfffffffeaabull, 0x07aaffffac54ffffull, 0xd9cc34a83dac3d89ull, 0xd91dd2e13ce144afull, 0x92c6e9ed90d2eb35ull, 0x0680447a8e5ff9a6ull};
-const uint64_t cz_fp_p_minus_1_div_2[6] = {0xdcff7fffffffd555ull, 0x0f55ffff58a9ffffull, 0xb39869507b587b12ull, 0xb23ba5c279c2895full, 0x258dd3db21a5d66bull, 0x0d0088f51cbff34dull};
-const uint64_t cz_fp_p_minus_3_div_4[6] = {0xee7fbfffffffeaaaull, 0x07aaffffac54ffffull, 0xd9cc34a83dac3d89ull, 0xd91dd2e13ce144afull, 0x92c6e9ed90d2eb35ull, 0x0680447a8e5ff9a6ull};
+const uint64_t cz_fp_r2[6] = {0xf4df1f341c341746ull, 0x0a76e6a609d104f1ull,
+                              0x8de5476c4c95b6d5ull, 0x67eb88a9939d83c0ull,
+                              0x9a793e85b519952dull, 0x11988fe592cae3aaull}; /* 2^768 mod p */
+const uint64_t cz_fp_p_minus_2[6] = {0xb9feffffffffaaa9ull, 0x1eabfffeb153ffffull,
+                                     0x6730d2a0f6b0f624ull, 0x64774b84f38512bfull,
+                                     0x4b1ba7b6434bacd7ull, 0x1a0111ea397fe69aull};
+const uint64_t cz_fp_p_plus_1_div_4[6] = {0xee7fbfffffffeaabull, 0x07aaffffac54ffffull,
+                                          0xd9cc34a83dac3d89ull, 0xd91dd2e13ce144afull,
+                                          0x92c6e9ed90d2eb35ull, 0x0680447a8e5ff9a6ull};
+const uint64_t cz_fp_p_minus_1_div_2[6] = {0xdcff7fffffffd555ull, 0x0f55ffff58a9ffffull,
+                                           0xb39869507b587b12ull, 0xb23ba5c279c2895full,
+                                           0x258dd3db21a5d66bull, 0x0d0088f51cbff34dull};
+const uint64_t cz_fp_p_minus_3_div_4[6] = {0xee7fbfffffffeaaaull, 0x07aaffffac54ffffull,
+                                           0xd9cc34a83dac3d89ull, 0xd91dd2e13ce144afull,
+                                           0x92c6e9ed90d2eb35ull, 0x0680447a8e5ff9a6ull};
 const cz_fp cz_fp_zero = {{0}};
-const cz_fp cz_fp_one = {{0x760900000002fffdull, 0xebf4000bc40c0002ull, 0x5f48985753c758baull, 0x77ce585370525745ull, 0x5c071a97a256ec6dull, 0x15f65ec3fa80e493ull}};
+const cz_fp cz_fp_one = {{0x760900000002fffdull, 0xebf4000bc40c0002ull, 0x5f48985753c758baull,
+                          0x77ce585370525745ull, 0x5c071a97a256ec6dull, 0x15f65ec3fa80e493ull}};
 const cz_fp2 cz_fp2_zero = {{{0}}, {{0}}};
-const cz_fp2 cz_fp2_one = {{{0x760900000002fffdull, 0xebf4000bc40c0002ull, 0x5f48985753c758baull, 0x77ce585370525745ull, 0x5c071a97a256ec6dull, 0x15f65ec3fa80e493ull}},
-     {{0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull}}};
+const cz_fp2 cz_fp2_one = {{{0x760900000002fffdull, 0xebf4000bc40c0002ull, 0x5f48985753c758baull,
+                             0x77ce585370525745ull, 0x5c071a97a256ec6dull, 0x15f65ec3fa80e493ull}},
+                           {{0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull,
+                             0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull}}};
 const cz_fp6 cz_fp6_zero = {{{{0}}, {{0}}}, {{{0}}, {{0}}}, {{{0}}, {{0}}}};
-const cz_fp6 cz_fp6_one = {{{{0x760900000002fffdull, 0xebf4000bc40c0002ull, 0x5f48985753c758baull, 0x77ce585370525745ull, 0x5c071a97a256ec6dull, 0x15f65ec3fa80e493ull}},
-     {{0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull}}},
-    {{{0}}, {{0}}}, {{{0}}, {{0}}}};
-const cz_fp12 cz_fp12_one = {{{{{0x760900000002fffdull, 0xebf4000bc40c0002ull, 0x5f48985753c758baull, 0x77ce585370525745ull, 0x5c071a97a256ec6dull, 0x15f65ec3fa80e493ull}},
-     {{0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull}}},
-    {{{0}}, {{0}}}, {{{0}}, {{0}}}}, {{{{0}}, {{0}}}, {{{0}}, {{0}}}, {{{0}}, {{0}}}}};
+const cz_fp6 cz_fp6_one = {
+    {{{0x760900000002fffdull, 0xebf4000bc40c0002ull, 0x5f48985753c758baull, 0x77ce585370525745ull,
+       0x5c071a97a256ec6dull, 0x15f65ec3fa80e493ull}},
+     {{0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull,
+       0x0000000000000000ull, 0x0000000000000000ull}}},
+    {{{0}}, {{0}}},
+    {{{0}}, {{0}}}};
+const cz_fp12 cz_fp12_one = {
+    {{{{0x760900000002fffdull, 0xebf4000bc40c0002ull, 0x5f48985753c758baull, 0x77ce585370525745ull,
+        0x5c071a97a256ec6dull, 0x15f65ec3fa80e493ull}},
+      {{0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull,
+        0x0000000000000000ull, 0x0000000000000000ull}}},
+     {{{0}}, {{0}}},
+     {{{0}}, {{0}}}},
+    {{{{0}}, {{0}}}, {{{0}}, {{0}}}, {{{0}}, {{0}}}}};
 
 /* ---- Fr ---- */
-const uint64_t cz_fr_modulus[4] = {0xffffffff00000001ull, 0x53bda402fffe5bfeull, 0x3339d80809a1d805ull, 0x73eda753299d7d48ull};
+const uint64_t cz_fr_modulus[4] = {0xffffffff00000001ull, 0x53bda402fffe5bfeull,
+                                   0x3339d80809a1d805ull, 0x73eda753299d7d48ull};
 const uint64_t cz_fr_m0inv = 0xfffffffeffffffffull; /* -r^-1 mod 2^64 */
-const uint64_t cz_fr_r2[4] = {0xc999e990f3f29c6dull, 0x2b6cedcb87925c23ull, 0x05d314967254398full, 0x0748d9d99f59ff11ull}; /* 2^512 mod r */
-const uint64_t cz_fr_r3[4] = {0xc62c1807439b73afull, 0x1b3e0d188cf06990ull, 0x73d13c71c7b5f418ull, 0x6e2a5bb9c8db33e9ull}; /* 2^768 mod r */
-const uint64_t cz_fr_r_minus_2[4] = {0xfffffffeffffffffull, 0x53bda402fffe5bfeull, 0x3339d80809a1d805ull, 0x73eda753299d7d48ull};
-const uint64_t cz_fr_r_minus_1_div_2[4] = {0x7fffffff80000000ull, 0xa9ded2017fff2dffull, 0x199cec0404d0ec02ull, 0x39f6d3a994cebea4ull};
-const uint64_t cz_fr_t_minus_1_div_2[4] = {0x7fff2dff7fffffffull, 0x04d0ec02a9ded201ull, 0x94cebea4199cec04ull, 0x0000000039f6d3a9ull}; /* (t-1)/2, r-1 = t·2^32 */
+const uint64_t cz_fr_r2[4] = {0xc999e990f3f29c6dull, 0x2b6cedcb87925c23ull, 0x05d314967254398full,
+                              0x0748d9d99f59ff11ull}; /* 2^512 mod r */
+const uint64_t cz_fr_r3[4] = {0xc62c1807439b73afull, 0x1b3e0d188cf06990ull, 0x73d13c71c7b5f418ull,
+                              0x6e2a5bb9c8db33e9ull}; /* 2^768 mod r */
+const uint64_t cz_fr_r_minus_2[4] = {0xfffffffeffffffffull, 0x53bda402fffe5bfeull,
+                                     0x3339d80809a1d805ull, 0x73eda753299d7d48ull};
+const uint64_t cz_fr_r_minus_1_div_2[4] = {0x7fffffff80000000ull, 0xa9ded2017fff2dffull,
+                                           0x199cec0404d0ec02ull, 0x39f6d3a994cebea4ull};
+const uint64_t cz_fr_t_minus_1_div_2[4] = {0x7fff2dff7fffffffull, 0x04d0ec02a9ded201ull,
+                                           0x94cebea4199cec04ull,
+                                           0x0000000039f6d3a9ull}; /* (t-1)/2, r-1 = t·2^32 */
 const cz_fr cz_fr_zero = {{0}};
-const cz_fr cz_fr_one = {{0x00000001fffffffeull, 0x5884b7fa00034802ull, 0x998c4fefecbc4ff5ull, 0x1824b159acc5056full}};
-const cz_fr cz_fr_generator = {{0x0000000efffffff1ull, 0x17e363d300189c0full, 0xff9c57876f8457b0ull, 0x351332208fc5a8c4ull}}; /* 7 */
-const cz_fr cz_fr_root_of_unity_max = {{0xb9b58d8c5f0e466aull, 0x5b1b4c801819d7ecull, 0x0af53ae352a31e64ull, 0x5bf3adda19e9b27bull}}; /* 7^t, order 2^32 */
-const cz_scalar cz_group_order = {{0xffffffff00000001ull, 0x53bda402fffe5bfeull, 0x3339d80809a1d805ull, 0x73eda753299d7d48ull}};
+const cz_fr cz_fr_one = {
+    {0x00000001fffffffeull, 0x5884b7fa00034802ull, 0x998c4fefecbc4ff5ull, 0x1824b159acc5056full}};
+const cz_fr cz_fr_generator = {{0x0000000efffffff1ull, 0x17e363d300189c0full, 0xff9c57876f8457b0ull,
+                                0x351332208fc5a8c4ull}}; /* 7 */
+const cz_fr cz_fr_root_of_unity_max = {{0xb9b58d8c5f0e466aull, 0x5b1b4c801819d7ecull,
+                                        0x0af53ae352a31e64ull,
+                                        0x5bf3adda19e9b27bull}}; /* 7^t, order 2^32 */
+const cz_scalar cz_group_order = {
+    {0xffffffff00000001ull, 0x53bda402fffe5bfeull, 0x3339d80809a1d805ull, 0x73eda753299d7d48ull}};
 
 /* ---- curves ---- */
-const cz_fp cz_g1_b = {{0xaa270000000cfff3ull, 0x53cc0032fc34000aull, 0x478fe97a6b0a807full, 0xb1d37ebee6ba24d7ull, 0x8ec9733bbf78ab2full, 0x09d645513d83de7eull}}; /* 4 */
-const cz_fp2 cz_g2_b = {{{0xaa270000000cfff3ull, 0x53cc0032fc34000aull, 0x478fe97a6b0a807full, 0xb1d37ebee6ba24d7ull, 0x8ec9733bbf78ab2full, 0x09d645513d83de7eull}},
-     {{0xaa270000000cfff3ull, 0x53cc0032fc34000aull, 0x478fe97a6b0a807full, 0xb1d37ebee6ba24d7ull, 0x8ec9733bbf78ab2full, 0x09d645513d83de7eull}}}; /* 4(1+u) */
-const cz_g1_affine cz_g1_generator = {{{0x5cb38790fd530c16ull, 0x7817fc679976fff5ull, 0x154f95c7143ba1c1ull, 0xf0ae6acdf3d0e747ull, 0xedce6ecc21dbf440ull, 0x120177419e0bfb75ull}},
-    {{0xbaac93d50ce72271ull, 0x8c22631a7918fd8eull, 0xdd595f13570725ceull, 0x51ac582950405194ull, 0x0e1c8c3fad0059c0ull, 0x0bbc3efc5008a26aull}}};
-const cz_g2_affine cz_g2_generator = {{{{0xf5f28fa202940a10ull, 0xb3f5fb2687b4961aull, 0xa1a893b53e2ae580ull, 0x9894999d1a3caee9ull, 0x6f67b7631863366bull, 0x058191924350bcd7ull}},
-     {{0xa5a9c0759e23f606ull, 0xaaa0c59dbccd60c3ull, 0x3bb17e18e2867806ull, 0x1b1ab6cc8541b367ull, 0xc2b6ed0ef2158547ull, 0x11922a097360edf3ull}}},
-    {{{0x4c730af860494c4aull, 0x597cfa1f5e369c5aull, 0xe7e6856caa0a635aull, 0xbbefb5e96e0d495full, 0x07d3a975f0ef25a2ull, 0x0083fd8e7e80dae5ull}},
-     {{0xadc0fc92df64b05dull, 0x18aa270a2b1461dcull, 0x86adac6a3be4eba0ull, 0x79495c4ec93da33aull, 0xe7175850a43ccaedull, 0x0b2bc2a163de1bf2ull}}}};
+const cz_fp cz_g1_b = {{0xaa270000000cfff3ull, 0x53cc0032fc34000aull, 0x478fe97a6b0a807full,
+                        0xb1d37ebee6ba24d7ull, 0x8ec9733bbf78ab2full,
+                        0x09d645513d83de7eull}}; /* 4 */
+const cz_fp2 cz_g2_b = {
+    {{0xaa270000000cfff3ull, 0x53cc0032fc34000aull, 0x478fe97a6b0a807full, 0xb1d37ebee6ba24d7ull,
+      0x8ec9733bbf78ab2full, 0x09d645513d83de7eull}},
+    {{0xaa270000000cfff3ull, 0x53cc0032fc34000aull, 0x478fe97a6b0a807full, 0xb1d37ebee6ba24d7ull,
+      0x8ec9733bbf78ab2full, 0x09d645513d83de7eull}}}; /* 4(1+u) */
+const cz_g1_affine cz_g1_generator = {
+    {{0x5cb38790fd530c16ull, 0x7817fc679976fff5ull, 0x154f95c7143ba1c1ull, 0xf0ae6acdf3d0e747ull,
+      0xedce6ecc21dbf440ull, 0x120177419e0bfb75ull}},
+    {{0xbaac93d50ce72271ull, 0x8c22631a7918fd8eull, 0xdd595f13570725ceull, 0x51ac582950405194ull,
+      0x0e1c8c3fad0059c0ull, 0x0bbc3efc5008a26aull}}};
+const cz_g2_affine cz_g2_generator = {
+    {{{0xf5f28fa202940a10ull, 0xb3f5fb2687b4961aull, 0xa1a893b53e2ae580ull, 0x9894999d1a3caee9ull,
+       0x6f67b7631863366bull, 0x058191924350bcd7ull}},
+     {{0xa5a9c0759e23f606ull, 0xaaa0c59dbccd60c3ull, 0x3bb17e18e2867806ull, 0x1b1ab6cc8541b367ull,
+       0xc2b6ed0ef2158547ull, 0x11922a097360edf3ull}}},
+    {{{0x4c730af860494c4aull, 0x597cfa1f5e369c5aull, 0xe7e6856caa0a635aull, 0xbbefb5e96e0d495full,
+       0x07d3a975f0ef25a2ull, 0x0083fd8e7e80dae5ull}},
+     {{0xadc0fc92df64b05dull, 0x18aa270a2b1461dcull, 0x86adac6a3be4eba0ull, 0x79495c4ec93da33aull,
+       0xe7175850a43ccaedull, 0x0b2bc2a163de1bf2ull}}}};
 /* σ(x, y) = (βx, y) acts on G1 as [−z²] */
-const cz_fp cz_g1_endo_beta = {{0x30f1361b798a64e8ull, 0xf3b8ddab7ece5a2aull, 0x16a8ca3ac61577f7ull, 0xc26a2ff874fd029bull, 0x3636b76660701c6eull, 0x051ba4ab241b6160ull}};
+const cz_fp cz_g1_endo_beta = {{0x30f1361b798a64e8ull, 0xf3b8ddab7ece5a2aull, 0x16a8ca3ac61577f7ull,
+                                0xc26a2ff874fd029bull, 0x3636b76660701c6eull,
+                                0x051ba4ab241b6160ull}};
 /* ψ(x, y) = (conj(x)·cx, conj(y)·cy) acts on G2 as [z] */
-const cz_fp2 cz_g2_psi_cx = {{{0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull}},
-     {{0x890dc9e4867545c3ull, 0x2af322533285a5d5ull, 0x50880866309b7e2cull, 0xa20d1b8c7e881024ull, 0x14e4f04fe2db9068ull, 0x14e56d3f1564853aull}}};
-const cz_fp2 cz_g2_psi_cy = {{{0x3e2f585da55c9ad1ull, 0x4294213d86c18183ull, 0x382844c88b623732ull, 0x92ad2afd19103e18ull, 0x1d794e4fac7cf0b9ull, 0x0bd592fc7d825ec8ull}},
-     {{0x7bcfa7a25aa30fdaull, 0xdc17dec12a927e7cull, 0x2f088dd86b4ebef1ull, 0xd1ca2087da74d4a7ull, 0x2da2596696cebc1dull, 0x0e2b7eedbbfd87d2ull}}};
-const cz_fp2 cz_g2_psi2_cx = {{{0xcd03c9e48671f071ull, 0x5dab22461fcda5d2ull, 0x587042afd3851b95ull, 0x8eb60ebe01bacb9eull, 0x03f97d6e83d050d2ull, 0x18f0206554638741ull}},
-     {{0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull}}};
+const cz_fp2 cz_g2_psi_cx = {
+    {{0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull,
+      0x0000000000000000ull, 0x0000000000000000ull}},
+    {{0x890dc9e4867545c3ull, 0x2af322533285a5d5ull, 0x50880866309b7e2cull, 0xa20d1b8c7e881024ull,
+      0x14e4f04fe2db9068ull, 0x14e56d3f1564853aull}}};
+const cz_fp2 cz_g2_psi_cy = {
+    {{0x3e2f585da55c9ad1ull, 0x4294213d86c18183ull, 0x382844c88b623732ull, 0x92ad2afd19103e18ull,
+      0x1d794e4fac7cf0b9ull, 0x0bd592fc7d825ec8ull}},
+    {{0x7bcfa7a25aa30fdaull, 0xdc17dec12a927e7cull, 0x2f088dd86b4ebef1ull, 0xd1ca2087da74d4a7ull,
+      0x2da2596696cebc1dull, 0x0e2b7eedbbfd87d2ull}}};
+const cz_fp2 cz_g2_psi2_cx = {
+    {{0xcd03c9e48671f071ull, 0x5dab22461fcda5d2ull, 0x587042afd3851b95ull, 0x8eb60ebe01bacb9eull,
+      0x03f97d6e83d050d2ull, 0x18f0206554638741ull}},
+    {{0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull,
+      0x0000000000000000ull, 0x0000000000000000ull}}};
 const uint64_t cz_bls_z_abs = 0xd201000000010000ull; /* |z|; z is negative */
 
 /* ---- tower Frobenius coefficients ---- */
 const cz_fp2 cz_fp6_frob_c1[6] = {
-    {{{0x760900000002fffdull, 0xebf4000bc40c0002ull, 0x5f48985753c758baull, 0x77ce585370525745ull, 0x5c071a97a256ec6dull, 0x15f65ec3fa80e493ull}},
-     {{0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull}}},
-    {{{0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull}},
-     {{0xcd03c9e48671f071ull, 0x5dab22461fcda5d2ull, 0x587042afd3851b95ull, 0x8eb60ebe01bacb9eull, 0x03f97d6e83d050d2ull, 0x18f0206554638741ull}}},
-    {{{0x30f1361b798a64e8ull, 0xf3b8ddab7ece5a2aull, 0x16a8ca3ac61577f7ull, 0xc26a2ff874fd029bull, 0x3636b76660701c6eull, 0x051ba4ab241b6160ull}},
-     {{0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull}}},
-    {{{0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull}},
-     {{0x760900000002fffdull, 0xebf4000bc40c0002ull, 0x5f48985753c758baull, 0x77ce585370525745ull, 0x5c071a97a256ec6dull, 0x15f65ec3fa80e493ull}}},
-    {{{0xcd03c9e48671f071ull, 0x5dab22461fcda5d2ull, 0x587042afd3851b95ull, 0x8eb60ebe01bacb9eull, 0x03f97d6e83d050d2ull, 0x18f0206554638741ull}},
-     {{0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull}}},
-    {{{0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull}},
-     {{0x30f1361b798a64e8ull, 0xf3b8ddab7ece5a2aull, 0x16a8ca3ac61577f7ull, 0xc26a2ff874fd029bull, 0x3636b76660701c6eull, 0x051ba4ab241b6160ull}}},
+    {{{0x760900000002fffdull, 0xebf4000bc40c0002ull, 0x5f48985753c758baull, 0x77ce585370525745ull,
+       0x5c071a97a256ec6dull, 0x15f65ec3fa80e493ull}},
+     {{0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull,
+       0x0000000000000000ull, 0x0000000000000000ull}}},
+    {{{0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull,
+       0x0000000000000000ull, 0x0000000000000000ull}},
+     {{0xcd03c9e48671f071ull, 0x5dab22461fcda5d2ull, 0x587042afd3851b95ull, 0x8eb60ebe01bacb9eull,
+       0x03f97d6e83d050d2ull, 0x18f0206554638741ull}}},
+    {{{0x30f1361b798a64e8ull, 0xf3b8ddab7ece5a2aull, 0x16a8ca3ac61577f7ull, 0xc26a2ff874fd029bull,
+       0x3636b76660701c6eull, 0x051ba4ab241b6160ull}},
+     {{0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull,
+       0x0000000000000000ull, 0x0000000000000000ull}}},
+    {{{0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull,
+       0x0000000000000000ull, 0x0000000000000000ull}},
+     {{0x760900000002fffdull, 0xebf4000bc40c0002ull, 0x5f48985753c758baull, 0x77ce585370525745ull,
+       0x5c071a97a256ec6dull, 0x15f65ec3fa80e493ull}}},
+    {{{0xcd03c9e48671f071ull, 0x5dab22461fcda5d2ull, 0x587042afd3851b95ull, 0x8eb60ebe01bacb9eull,
+       0x03f97d6e83d050d2ull, 0x18f0206554638741ull}},
+     {{0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull,
+       0x0000000000000000ull, 0x0000000000000000ull}}},
+    {{{0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull,
+       0x0000000000000000ull, 0x0000000000000000ull}},
+     {{0x30f1361b798a64e8ull, 0xf3b8ddab7ece5a2aull, 0x16a8ca3ac61577f7ull, 0xc26a2ff874fd029bull,
+       0x3636b76660701c6eull, 0x051ba4ab241b6160ull}}},
 };
 const cz_fp2 cz_fp6_frob_c2[6] = {
-    {{{0x760900000002fffdull, 0xebf4000bc40c0002ull, 0x5f48985753c758baull, 0x77ce585370525745ull, 0x5c071a97a256ec6dull, 0x15f65ec3fa80e493ull}},
-     {{0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull}}},
-    {{{0x890dc9e4867545c3ull, 0x2af322533285a5d5ull, 0x50880866309b7e2cull, 0xa20d1b8c7e881024ull, 0x14e4f04fe2db9068ull, 0x14e56d3f1564853aull}},
-     {{0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull}}},
-    {{{0xcd03c9e48671f071ull, 0x5dab22461fcda5d2ull, 0x587042afd3851b95ull, 0x8eb60ebe01bacb9eull, 0x03f97d6e83d050d2ull, 0x18f0206554638741ull}},
-     {{0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull}}},
-    {{{0x43f5fffffffcaaaeull, 0x32b7fff2ed47fffdull, 0x07e83a49a2e99d69ull, 0xeca8f3318332bb7aull, 0xef148d1ea0f4c069ull, 0x040ab3263eff0206ull}},
-     {{0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull}}},
-    {{{0x30f1361b798a64e8ull, 0xf3b8ddab7ece5a2aull, 0x16a8ca3ac61577f7ull, 0xc26a2ff874fd029bull, 0x3636b76660701c6eull, 0x051ba4ab241b6160ull}},
-     {{0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull}}},
-    {{{0xecfb361b798dba3aull, 0xc100ddb891865a2cull, 0x0ec08ff1232bda8eull, 0xd5c13cc6f1ca4721ull, 0x47222a47bf7b5c04ull, 0x0110f184e51c5f59ull}},
-     {{0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull}}},
+    {{{0x760900000002fffdull, 0xebf4000bc40c0002ull, 0x5f48985753c758baull, 0x77ce585370525745ull,
+       0x5c071a97a256ec6dull, 0x15f65ec3fa80e493ull}},
+     {{0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull,
+       0x0000000000000000ull, 0x0000000000000000ull}}},
+    {{{0x890dc9e4867545c3ull, 0x2af322533285a5d5ull, 0x50880866309b7e2cull, 0xa20d1b8c7e881024ull,
+       0x14e4f04fe2db9068ull, 0x14e56d3f1564853aull}},
+     {{0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull,
+       0x0000000000000000ull, 0x0000000000000000ull}}},
+    {{{0xcd03c9e48671f071ull, 0x5dab22461fcda5d2ull, 0x587042afd3851b95ull, 0x8eb60ebe01bacb9eull,
+       0x03f97d6e83d050d2ull, 0x18f0206554638741ull}},
+     {{0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull,
+       0x0000000000000000ull, 0x0000000000000000ull}}},
+    {{{0x43f5fffffffcaaaeull, 0x32b7fff2ed47fffdull, 0x07e83a49a2e99d69ull, 0xeca8f3318332bb7aull,
+       0xef148d1ea0f4c069ull, 0x040ab3263eff0206ull}},
+     {{0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull,
+       0x0000000000000000ull, 0x0000000000000000ull}}},
+    {{{0x30f1361b798a64e8ull, 0xf3b8ddab7ece5a2aull, 0x16a8ca3ac61577f7ull, 0xc26a2ff874fd029bull,
+       0x3636b76660701c6eull, 0x051ba4ab241b6160ull}},
+     {{0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull,
+       0x0000000000000000ull, 0x0000000000000000ull}}},
+    {{{0xecfb361b798dba3aull, 0xc100ddb891865a2cull, 0x0ec08ff1232bda8eull, 0xd5c13cc6f1ca4721ull,
+       0x47222a47bf7b5c04ull, 0x0110f184e51c5f59ull}},
+     {{0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull,
+       0x0000000000000000ull, 0x0000000000000000ull}}},
 };
 const cz_fp2 cz_fp12_frob_c1[12] = {
-    {{{0x760900000002fffdull, 0xebf4000bc40c0002ull, 0x5f48985753c758baull, 0x77ce585370525745ull, 0x5c071a97a256ec6dull, 0x15f65ec3fa80e493ull}},
-     {{0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull}}},
-    {{{0x07089552b319d465ull, 0xc6695f92b50a8313ull, 0x97e83cccd117228full, 0xa35baecab2dc29eeull, 0x1ce393ea5daace4dull, 0x08f2220fb0fb66ebull}},
-     {{0xb2f66aad4ce5d646ull, 0x5842a06bfc497cecull, 0xcf4895d42599d394ull, 0xc11b9cba40a8e8d0ull, 0x2e3813cbe5a0de89ull, 0x110eefda88847fafull}}},
-    {{{0xecfb361b798dba3aull, 0xc100ddb891865a2cull, 0x0ec08ff1232bda8eull, 0xd5c13cc6f1ca4721ull, 0x47222a47bf7b5c04ull, 0x0110f184e51c5f59ull}},
-     {{0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull}}},
-    {{{0x3e2f585da55c9ad1ull, 0x4294213d86c18183ull, 0x382844c88b623732ull, 0x92ad2afd19103e18ull, 0x1d794e4fac7cf0b9ull, 0x0bd592fc7d825ec8ull}},
-     {{0x7bcfa7a25aa30fdaull, 0xdc17dec12a927e7cull, 0x2f088dd86b4ebef1ull, 0xd1ca2087da74d4a7ull, 0x2da2596696cebc1dull, 0x0e2b7eedbbfd87d2ull}}},
-    {{{0x30f1361b798a64e8ull, 0xf3b8ddab7ece5a2aull, 0x16a8ca3ac61577f7ull, 0xc26a2ff874fd029bull, 0x3636b76660701c6eull, 0x051ba4ab241b6160ull}},
-     {{0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull}}},
-    {{{0x3726c30af242c66cull, 0x7c2ac1aad1b6fe70ull, 0xa04007fbba4b14a2ull, 0xef517c3266341429ull, 0x0095ba654ed2226bull, 0x02e370eccc86f7ddull}},
-     {{0x82d83cf50dbce43full, 0xa2813e53df9d018full, 0xc6f0caa53c65e181ull, 0x7525cf528d50fe95ull, 0x4a85ed50f4798a6bull, 0x171da0fd6cf8eebdull}}},
-    {{{0x43f5fffffffcaaaeull, 0x32b7fff2ed47fffdull, 0x07e83a49a2e99d69ull, 0xeca8f3318332bb7aull, 0xef148d1ea0f4c069ull, 0x040ab3263eff0206ull}},
-     {{0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull}}},
-    {{{0xb2f66aad4ce5d646ull, 0x5842a06bfc497cecull, 0xcf4895d42599d394ull, 0xc11b9cba40a8e8d0ull, 0x2e3813cbe5a0de89ull, 0x110eefda88847fafull}},
-     {{0x07089552b319d465ull, 0xc6695f92b50a8313ull, 0x97e83cccd117228full, 0xa35baecab2dc29eeull, 0x1ce393ea5daace4dull, 0x08f2220fb0fb66ebull}}},
-    {{{0xcd03c9e48671f071ull, 0x5dab22461fcda5d2ull, 0x587042afd3851b95ull, 0x8eb60ebe01bacb9eull, 0x03f97d6e83d050d2ull, 0x18f0206554638741ull}},
-     {{0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull}}},
-    {{{0x7bcfa7a25aa30fdaull, 0xdc17dec12a927e7cull, 0x2f088dd86b4ebef1ull, 0xd1ca2087da74d4a7ull, 0x2da2596696cebc1dull, 0x0e2b7eedbbfd87d2ull}},
-     {{0x3e2f585da55c9ad1ull, 0x4294213d86c18183ull, 0x382844c88b623732ull, 0x92ad2afd19103e18ull, 0x1d794e4fac7cf0b9ull, 0x0bd592fc7d825ec8ull}}},
-    {{{0x890dc9e4867545c3ull, 0x2af322533285a5d5ull, 0x50880866309b7e2cull, 0xa20d1b8c7e881024ull, 0x14e4f04fe2db9068ull, 0x14e56d3f1564853aull}},
-     {{0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull}}},
-    {{{0x82d83cf50dbce43full, 0xa2813e53df9d018full, 0xc6f0caa53c65e181ull, 0x7525cf528d50fe95ull, 0x4a85ed50f4798a6bull, 0x171da0fd6cf8eebdull}},
-     {{0x3726c30af242c66cull, 0x7c2ac1aad1b6fe70ull, 0xa04007fbba4b14a2ull, 0xef517c3266341429ull, 0x0095ba654ed2226bull, 0x02e370eccc86f7ddull}}},
+    {{{0x760900000002fffdull, 0xebf4000bc40c0002ull, 0x5f48985753c758baull, 0x77ce585370525745ull,
+       0x5c071a97a256ec6dull, 0x15f65ec3fa80e493ull}},
+     {{0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull,
+       0x0000000000000000ull, 0x0000000000000000ull}}},
+    {{{0x07089552b319d465ull, 0xc6695f92b50a8313ull, 0x97e83cccd117228full, 0xa35baecab2dc29eeull,
+       0x1ce393ea5daace4dull, 0x08f2220fb0fb66ebull}},
+     {{0xb2f66aad4ce5d646ull, 0x5842a06bfc497cecull, 0xcf4895d42599d394ull, 0xc11b9cba40a8e8d0ull,
+       0x2e3813cbe5a0de89ull, 0x110eefda88847fafull}}},
+    {{{0xecfb361b798dba3aull, 0xc100ddb891865a2cull, 0x0ec08ff1232bda8eull, 0xd5c13cc6f1ca4721ull,
+       0x47222a47bf7b5c04ull, 0x0110f184e51c5f59ull}},
+     {{0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull,
+       0x0000000000000000ull, 0x0000000000000000ull}}},
+    {{{0x3e2f585da55c9ad1ull, 0x4294213d86c18183ull, 0x382844c88b623732ull, 0x92ad2afd19103e18ull,
+       0x1d794e4fac7cf0b9ull, 0x0bd592fc7d825ec8ull}},
+     {{0x7bcfa7a25aa30fdaull, 0xdc17dec12a927e7cull, 0x2f088dd86b4ebef1ull, 0xd1ca2087da74d4a7ull,
+       0x2da2596696cebc1dull, 0x0e2b7eedbbfd87d2ull}}},
+    {{{0x30f1361b798a64e8ull, 0xf3b8ddab7ece5a2aull, 0x16a8ca3ac61577f7ull, 0xc26a2ff874fd029bull,
+       0x3636b76660701c6eull, 0x051ba4ab241b6160ull}},
+     {{0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull,
+       0x0000000000000000ull, 0x0000000000000000ull}}},
+    {{{0x3726c30af242c66cull, 0x7c2ac1aad1b6fe70ull, 0xa04007fbba4b14a2ull, 0xef517c3266341429ull,
+       0x0095ba654ed2226bull, 0x02e370eccc86f7ddull}},
+     {{0x82d83cf50dbce43full, 0xa2813e53df9d018full, 0xc6f0caa53c65e181ull, 0x7525cf528d50fe95ull,
+       0x4a85ed50f4798a6bull, 0x171da0fd6cf8eebdull}}},
+    {{{0x43f5fffffffcaaaeull, 0x32b7fff2ed47fffdull, 0x07e83a49a2e99d69ull, 0xeca8f3318332bb7aull,
+       0xef148d1ea0f4c069ull, 0x040ab3263eff0206ull}},
+     {{0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull,
+       0x0000000000000000ull, 0x0000000000000000ull}}},
+    {{{0xb2f66aad4ce5d646ull, 0x5842a06bfc497cecull, 0xcf4895d42599d394ull, 0xc11b9cba40a8e8d0ull,
+       0x2e3813cbe5a0de89ull, 0x110eefda88847fafull}},
+     {{0x07089552b319d465ull, 0xc6695f92b50a8313ull, 0x97e83cccd117228full, 0xa35baecab2dc29eeull,
+       0x1ce393ea5daace4dull, 0x08f2220fb0fb66ebull}}},
+    {{{0xcd03c9e48671f071ull, 0x5dab22461fcda5d2ull, 0x587042afd3851b95ull, 0x8eb60ebe01bacb9eull,
+       0x03f97d6e83d050d2ull, 0x18f0206554638741ull}},
+     {{0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull,
+       0x0000000000000000ull, 0x0000000000000000ull}}},
+    {{{0x7bcfa7a25aa30fdaull, 0xdc17dec12a927e7cull, 0x2f088dd86b4ebef1ull, 0xd1ca2087da74d4a7ull,
+       0x2da2596696cebc1dull, 0x0e2b7eedbbfd87d2ull}},
+     {{0x3e2f585da55c9ad1ull, 0x4294213d86c18183ull, 0x382844c88b623732ull, 0x92ad2afd19103e18ull,
+       0x1d794e4fac7cf0b9ull, 0x0bd592fc7d825ec8ull}}},
+    {{{0x890dc9e4867545c3ull, 0x2af322533285a5d5ull, 0x50880866309b7e2cull, 0xa20d1b8c7e881024ull,
+       0x14e4f04fe2db9068ull, 0x14e56d3f1564853aull}},
+     {{0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull,
+       0x0000000000000000ull, 0x0000000000000000ull}}},
+    {{{0x82d83cf50dbce43full, 0xa2813e53df9d018full, 0xc6f0caa53c65e181ull, 0x7525cf528d50fe95ull,
+       0x4a85ed50f4798a6bull, 0x171da0fd6cf8eebdull}},
+     {{0x3726c30af242c66cull, 0x7c2ac1aad1b6fe70ull, 0xa04007fbba4b14a2ull, 0xef517c3266341429ull,
+       0x0095ba654ed2226bull, 0x02e370eccc86f7ddull}}},
 };

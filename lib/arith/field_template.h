@@ -4,7 +4,7 @@
  *   CZ_FIELD        fp or fr (the type is cz_<CZ_FIELD>, functions cz_<CZ_FIELD>_*)
  *   CZ_FIELD_N      limb count
  *   CZ_FIELD_MOD    modulus limbs;            CZ_FIELD_M0INV   −m^(−1) mod 2^64
- *   CZ_FIELD_R2     R² mod m (R = 2^(64n));   CZ_FIELD_MOD_M2  m − 2 (Fermat exponent)
+ *   CZ_FIELD_R2     R² mod m (R = 2^(64n))
  *   CZ_FIELD_MOD_M1_HALF  (m − 1)/2 (Euler's criterion)
  * The template defines the public functions, so include it from exactly one .c file per field.
  */
@@ -42,7 +42,7 @@ void CZ_FN(add)(CZ_T *r, const CZ_T *a, const CZ_T *b)
     CZ_FIELD_VERIFY(a);
     CZ_FIELD_VERIFY(b);
 #if CZ_FIELD_ASM_ADDSUB
-    if (CZ_LIKELY(cz_arith_use_adx)) {
+    if (CZ_LIKELY(cz_arith_scalar_adx())) {
         CZ_FN(add_adx)(r, a, b);
         return;
     }
@@ -55,7 +55,7 @@ void CZ_FN(sub)(CZ_T *r, const CZ_T *a, const CZ_T *b)
     CZ_FIELD_VERIFY(a);
     CZ_FIELD_VERIFY(b);
 #if CZ_FIELD_ASM_ADDSUB
-    if (CZ_LIKELY(cz_arith_use_adx)) {
+    if (CZ_LIKELY(cz_arith_scalar_adx())) {
         CZ_FN(sub_adx)(r, a, b);
         return;
     }
@@ -91,7 +91,7 @@ void CZ_FN(mul)(CZ_T *r, const CZ_T *a, const CZ_T *b)
     CZ_FIELD_VERIFY(a);
     CZ_FIELD_VERIFY(b);
 #if CZ_HAVE_X86_64_ASM
-    if (CZ_LIKELY(cz_arith_use_adx)) {
+    if (CZ_LIKELY(cz_arith_scalar_adx())) {
         CZ_FN(mul_adx)(r, a, b);
         return;
     }
@@ -103,12 +103,51 @@ void CZ_FN(sqr)(CZ_T *r, const CZ_T *a)
 {
     CZ_FIELD_VERIFY(a);
 #if CZ_HAVE_X86_64_ASM
-    if (CZ_LIKELY(cz_arith_use_adx)) {
+    if (CZ_LIKELY(cz_arith_scalar_adx())) {
         CZ_FN(sqr_adx)(r, a);
         return;
     }
 #endif
     CZ_FN(sqr_portable)(r, a);
+}
+
+/* The batch forms: one back-end test for all n. */
+void CZ_FN(mul_batch)(CZ_T *r, const CZ_T *a, const CZ_T *b, size_t n)
+{
+#if CZ_HAVE_IFMA
+    if (cz_arith_active == CZ_ARITH_X86_64_IFMA) {
+        CZ_FN(mul_batch_ifma)(r, a, b, n);
+        return;
+    }
+#endif
+#if CZ_HAVE_X86_64_ASM
+    if (cz_arith_scalar_adx()) {
+        for (size_t i = 0; i < n; i++)
+            CZ_FN(mul_adx)(&r[i], &a[i], &b[i]);
+        return;
+    }
+#endif
+    for (size_t i = 0; i < n; i++)
+        CZ_FN(mul_portable)(&r[i], &a[i], &b[i]);
+}
+
+void CZ_FN(sqr_batch)(CZ_T *r, const CZ_T *a, size_t n)
+{
+#if CZ_HAVE_IFMA
+    if (cz_arith_active == CZ_ARITH_X86_64_IFMA) {
+        CZ_FN(sqr_batch_ifma)(r, a, n);
+        return;
+    }
+#endif
+#if CZ_HAVE_X86_64_ASM
+    if (cz_arith_scalar_adx()) {
+        for (size_t i = 0; i < n; i++)
+            CZ_FN(sqr_adx)(&r[i], &a[i]);
+        return;
+    }
+#endif
+    for (size_t i = 0; i < n; i++)
+        CZ_FN(sqr_portable)(&r[i], &a[i]);
 }
 
 bool CZ_FN(is_zero)(const CZ_T *a) { return cz_mp_is_zero(a->l, CZ_N); }
@@ -146,12 +185,6 @@ void CZ_FN(pow)(CZ_T *r, const CZ_T *a, const uint64_t *e, size_t nlimbs)
         }
     }
     *r = acc;
-}
-
-void CZ_FN(inv)(CZ_T *r, const CZ_T *a)
-{
-    /* a^(m−2) = a^(−1), and 0 ↦ 0 */
-    CZ_FN(pow)(r, a, CZ_FIELD_MOD_M2, CZ_N);
 }
 
 void CZ_FN(inv_batch_var)(CZ_T *out, const CZ_T *in, size_t n)

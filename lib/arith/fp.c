@@ -8,12 +8,13 @@
 #define CZ_FIELD_MOD cz_fp_modulus
 #define CZ_FIELD_M0INV cz_fp_m0inv
 #define CZ_FIELD_R2 cz_fp_r2
-#define CZ_FIELD_MOD_M2 cz_fp_p_minus_2
 #define CZ_FIELD_MOD_M1_HALF cz_fp_p_minus_1_div_2
 #include "field_template.h"
 
 /* safegcd with numerator R²: (x·R)⁻¹·R² = x⁻¹·R, the Montgomery form of x⁻¹. */
 void cz_fp_inv_var(cz_fp *r, const cz_fp *a) { cz_modinv_fp_var(r->l, a->l, cz_fp_r2); }
+
+void cz_fp_inv(cz_fp *r, const cz_fp *a) { cz_modinv_fp(r->l, a->l, cz_fp_r2); }
 
 void cz_fp_half(cz_fp *r, const cz_fp *a)
 {

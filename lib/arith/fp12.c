@@ -115,7 +115,7 @@ void cz_fp4_sqr_portable(cz_fp2 *r0, cz_fp2 *r1, const cz_fp2 *x, const cz_fp2 *
 static void cz_fp4_sqr(cz_fp2 *r0, cz_fp2 *r1, const cz_fp2 *x, const cz_fp2 *y)
 {
 #if CZ_HAVE_X86_64_ASM
-    if (CZ_LIKELY(cz_arith_use_adx)) {
+    if (CZ_LIKELY(cz_arith_scalar_adx())) {
         cz_fp4_sqr_adx(r0, r1, x, y);
         return;
     }
@@ -144,7 +144,7 @@ void cz_fp2_3t_plus_2g_portable(cz_fp2 *r, const cz_fp2 *t, const cz_fp2 *g)
 static void cz_fp2_3t_minus_2g(cz_fp2 *r, const cz_fp2 *t, const cz_fp2 *g)
 {
 #if CZ_HAVE_X86_64_ASM
-    if (CZ_LIKELY(cz_arith_use_adx)) {
+    if (CZ_LIKELY(cz_arith_scalar_adx())) {
         cz_fp2_3t_minus_2g_adx(r, t, g);
         return;
     }
@@ -155,7 +155,7 @@ static void cz_fp2_3t_minus_2g(cz_fp2 *r, const cz_fp2 *t, const cz_fp2 *g)
 static void cz_fp2_3t_plus_2g(cz_fp2 *r, const cz_fp2 *t, const cz_fp2 *g)
 {
 #if CZ_HAVE_X86_64_ASM
-    if (CZ_LIKELY(cz_arith_use_adx)) {
+    if (CZ_LIKELY(cz_arith_scalar_adx())) {
         cz_fp2_3t_plus_2g_adx(r, t, g);
         return;
     }

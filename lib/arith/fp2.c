@@ -74,7 +74,7 @@ void cz_fp2_sqr_portable(cz_fp2 *r, const cz_fp2 *a)
 }
 
 /* ---- Dispatch ---------------------------------------------------------------------------------
- * As for Fp (field_template.h): one predicted branch on cz_arith_use_adx, then a tail call. */
+ * As for Fp (field_template.h): one predicted branch on cz_arith_scalar_adx(), then a tail call. */
 
 /* Debug builds check that both coordinates are reduced. */
 #define CZ_FP2_VERIFY(a)                                                                           \
@@ -83,7 +83,7 @@ void cz_fp2_sqr_portable(cz_fp2 *r, const cz_fp2 *a)
 #if CZ_HAVE_X86_64_ASM
 #define CZ_FP2_DISPATCH(name, ...)                                                                 \
     do {                                                                                           \
-        if (CZ_LIKELY(cz_arith_use_adx)) {                                                         \
+        if (CZ_LIKELY(cz_arith_scalar_adx())) {                                                    \
             cz_fp2_##name##_adx(__VA_ARGS__);                                                      \
             return;                                                                                \
         }                                                                                          \

@@ -176,7 +176,7 @@ void cz_fp6_mul_by_01_portable(cz_fp6 *r, const cz_fp6 *a, const cz_fp2 *b0, con
 void cz_fp6_mul_by_01(cz_fp6 *r, const cz_fp6 *a, const cz_fp2 *b0, const cz_fp2 *b1)
 {
 #if CZ_HAVE_X86_64_ASM
-    if (CZ_LIKELY(cz_arith_use_adx)) {
+    if (CZ_LIKELY(cz_arith_scalar_adx())) {
         cz_fp6_mul_by_01_adx(r, a, b0, b1);
         return;
     }

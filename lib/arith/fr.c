@@ -8,12 +8,13 @@
 #define CZ_FIELD_MOD cz_fr_modulus
 #define CZ_FIELD_M0INV cz_fr_m0inv
 #define CZ_FIELD_R2 cz_fr_r2
-#define CZ_FIELD_MOD_M2 cz_fr_r_minus_2
 #define CZ_FIELD_MOD_M1_HALF cz_fr_r_minus_1_div_2
 #include "field_template.h"
 
 /* safegcd with numerator R²: (x·R)⁻¹·R² = x⁻¹·R, the Montgomery form of x⁻¹. */
 void cz_fr_inv_var(cz_fr *r, const cz_fr *a) { cz_modinv_fr_var(r->l, a->l, cz_fr_r2); }
+
+void cz_fr_inv(cz_fr *r, const cz_fr *a) { cz_modinv_fr(r->l, a->l, cz_fr_r2); }
 
 void cz_fr_from_bytes_wide(cz_fr *r, const uint8_t in[64])
 {

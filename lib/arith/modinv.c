@@ -1,7 +1,7 @@
 /*
- * Bernstein–Yang safegcd inversion, variable time (see modinv.h for the
- * outline). Written once for any limb count; the per-field entry points pass the counts as
- * constants so the limb loops unroll.
+ * Bernstein–Yang safegcd inversion, variable and constant time (see modinv.h for the outline).
+ * Written once for any limb count; the per-field entry points pass the counts as constants so
+ * the limb loops unroll.
  */
 #include "modinv.h"
 
@@ -97,6 +97,94 @@ int64_t cz_modinv_divsteps_62_var(int64_t eta, uint64_t f, uint64_t g, cz_modinv
 }
 
 /*
+ * n ≤ 30 half-delta divsteps in constant time on (*f, *g), returning the new zeta. Each step is
+ * the same instruction sequence with the branch outcomes as masks. The transition matrix, scaled
+ * by 2^n, has its rows packed into one word each, uv = u + v·2^32 and qr = q + r·2^32: every row
+ * operation is a sum, difference, negation or doubling, which act on the packed word as on the
+ * integer it stands for, and |u|, |v|, |q|, |r| ≤ 2^n ≤ 2^30 keep the halves apart. One word per
+ * row instead of two saves a third of a divstep's instructions.
+ */
+CZ_INLINE int64_t cz_modinv_hdsteps(int64_t zeta, uint64_t *fp, uint64_t *gp, int n,
+                                    cz_modinv_trans *t)
+{
+    uint64_t f = *fp, g = *gp, uv = 1, qr = (uint64_t)1 << 32;
+    for (int i = 0; i < n; i++) {
+#if CZ_HAVE_X86_64_ASM
+        /* The same step with the candidates g ∓ f formed while the conditions are computed and
+         * picked by CMOV (data-independent timing): 4 cycles a step on the g → g chain instead of
+         * the mask form's 6 (measured: 2.17 → 1.6 µs per Fp inversion on a Zen 5). */
+        uint64_t a, b, qa, qb, m, zs;
+        __asm__(
+            "mov %[g], %[a]\n\t"
+            "sub %[f], %[a]\n\t"         /* a = g − f */
+            "lea (%[g], %[f]), %[b]\n\t" /* b = g + f */
+            "mov %[qr], %[qa]\n\t"
+            "sub %[uv], %[qa]\n\t"
+            "lea (%[qr], %[uv]), %[qb]\n\t"
+            "mov %[z], %[zs]\n\t"
+            "not %[zs]\n\t"
+            "test %[z], %[z]\n\t"
+            "cmovs %[a], %[b]\n\t" /* b = delta > 0 ? g − f : g + f */
+            "cmovs %[qa], %[qb]\n\t"
+            "mov %[g], %[m]\n\t"
+            "shl $63, %[m]\n\t"
+            "and %[z], %[m]\n\t"     /* sign = swap: delta > 0 and g odd */
+            "lea -1(%[z]), %[z]\n\t" /* LEA keeps the flags */
+            "lea -1(%[zs]), %[zs]\n\t"
+            "cmovs %[g], %[f]\n\t"
+            "cmovs %[qr], %[uv]\n\t"
+            "cmovs %[zs], %[z]\n\t" /* zeta ← swap ? −zeta − 2 : zeta − 1 */
+            "test $1, %[g]\n\t"
+            "cmovnz %[b], %[g]\n\t" /* g odd: g ← g ∓ f */
+            "cmovnz %[qb], %[qr]\n\t"
+            "shr $1, %[g]\n\t"
+            "add %[uv], %[uv]"
+            : [f] "+r"(f), [g] "+r"(g), [uv] "+r"(uv), [qr] "+r"(qr), [z] "+r"(zeta), [a] "=&r"(a),
+              [b] "=&r"(b), [qa] "=&r"(qa), [qb] "=&r"(qb), [m] "=&r"(m), [zs] "=&r"(zs)
+            :
+            : "cc");
+#else
+        uint64_t c1 = (uint64_t)(zeta >> 63); /* all ones when delta > 0 */
+        uint64_t c2 = 0 - (g & 1);            /* all ones when g is odd */
+        /* g odd: g ← g ∓ f (the minus when delta > 0), and its row likewise */
+        g += ((f ^ c1) - c1) & c2;
+        qr += ((uv ^ c1) - c1) & c2;
+        /* delta > 0 and g odd: the swap; f ← f + (g − f) = the old g, its row likewise, and
+         * zeta ← −zeta − 2 (delta ← 1 − delta), else zeta ← zeta − 1 (delta ← 1 + delta) */
+        c1 &= c2;
+        zeta = (int64_t)(((uint64_t)zeta ^ c1) - 1);
+        f += g & c1;
+        uv += qr & c1;
+        /* halve g, recorded by doubling the f row */
+        g >>= 1;
+        uv <<= 1;
+#endif
+    }
+    *fp = f;
+    *gp = g;
+    /* the low half sign-extended, then the high half of what remains */
+    t->u = (int32_t)uv;
+    t->v = (int64_t)(uv - (uint64_t)t->u) >> 32;
+    t->q = (int32_t)qr;
+    t->r = (int64_t)(qr - (uint64_t)t->q) >> 32;
+    return zeta;
+}
+
+int64_t cz_modinv_divsteps_59(int64_t zeta, uint64_t f, uint64_t g, cz_modinv_trans *t)
+{
+    /* 30 steps, then 29 on the 34 bits of f and g they leave valid; the product of the two
+     * matrices (scaled 2^30 and 2^29) times 8 is the batch's matrix scaled by 2^62 */
+    cz_modinv_trans a, b;
+    zeta = cz_modinv_hdsteps(zeta, &f, &g, 30, &a);
+    zeta = cz_modinv_hdsteps(zeta, &f, &g, 29, &b);
+    t->u = 8 * (b.u * a.u + b.v * a.q);
+    t->v = 8 * (b.u * a.v + b.v * a.r);
+    t->q = 8 * (b.q * a.u + b.r * a.q);
+    t->r = 8 * (b.q * a.v + b.r * a.r);
+    return zeta;
+}
+
+/*
  * (d, e) ← (t·(d, e))/2^62 mod m. The caller keeps d, e in (−2m, m): adding m to whichever of
  * them is negative moves both into (−m, m), so u·d + v·e ∈ (−2^62·m, 2^62·m); the multiple of m
  * that clears the low 62 bits lies in (−2^62, 0] times m, and dividing by 2^62 lands the result
@@ -129,8 +217,9 @@ CZ_INLINE void cz_modinv_update_de(int64_t *d, int64_t *e, const cz_modinv_trans
     e[n - 1] = (int64_t)ce;
 }
 
-/* (f, g) ← (t·(f, g))/2^62 on the low len limbs; the division is exact by construction of t. */
-CZ_INLINE void cz_modinv_update_fg_var(int64_t *f, int64_t *g, const cz_modinv_trans *t, size_t len)
+/* (f, g) ← (t·(f, g))/2^62 on the low len limbs; the division is exact by construction of t.
+ * Constant time for a given len. */
+CZ_INLINE void cz_modinv_update_fg(int64_t *f, int64_t *g, const cz_modinv_trans *t, size_t len)
 {
     const int64_t u = t->u, v = t->v, q = t->q, r = t->r;
     cz_i128 cf = (cz_i128)u * f[0] + (cz_i128)v * g[0];
@@ -182,6 +271,24 @@ CZ_INLINE void cz_modinv_carry(int64_t *a, size_t n)
     }
 }
 
+/* The same in constant time, negating when the mask neg is all ones: add m if d < 0 (now in
+ * (−m, m)), negate, add m if negative. */
+CZ_INLINE void cz_modinv_normalize_ct(int64_t *d, int64_t neg, const cz_modinv_modulus *mod,
+                                      size_t n)
+{
+    int64_t below = d[n - 1] >> 63;
+    for (size_t i = 0; i < n; i++)
+        d[i] += mod->m[i] & below;
+    cz_modinv_carry(d, n);
+    for (size_t i = 0; i < n; i++)
+        d[i] = (d[i] ^ neg) - neg;
+    cz_modinv_carry(d, n);
+    below = d[n - 1] >> 63;
+    for (size_t i = 0; i < n; i++)
+        d[i] += mod->m[i] & below;
+    cz_modinv_carry(d, n);
+}
+
 /* d ∈ (−2m, m) ↦ (negate ? −d : d) mod m in [0, m), limbs in [0, 2^62). */
 CZ_INLINE void cz_modinv_normalize(int64_t *d, bool negate, const cz_modinv_modulus *mod, size_t n)
 {
@@ -224,7 +331,7 @@ CZ_INLINE void cz_modinv_var(uint64_t *r, const uint64_t *a, const uint64_t *c,
         eta = cz_modinv_divsteps_62_var(eta, (uint64_t)f[0], (uint64_t)g[0], &t);
         /* f, g first: the next batch waits only on their low limbs, and the independent d, e
          * update then overlaps with it (measured: ~2% faster than the other order). */
-        cz_modinv_update_fg_var(f, g, &t, len);
+        cz_modinv_update_fg(f, g, &t, len);
         cz_modinv_update_de(d, e, &t, mod, n62);
         if (g[0] == 0) {
             uint64_t rest = 0;
@@ -249,6 +356,28 @@ CZ_INLINE void cz_modinv_var(uint64_t *r, const uint64_t *a, const uint64_t *c,
     cz_modinv_from_s62(r, n64, d, n62);
 }
 
+/* Constant time: always `batches` batches of 59 divsteps, enough for every input below m (the
+ * bound of modinv.h), and no branch or address that depends on a or c. */
+CZ_INLINE void cz_modinv_ct(uint64_t *r, const uint64_t *a, const uint64_t *c,
+                            const cz_modinv_modulus *mod, size_t n64, size_t n62, unsigned batches)
+{
+    int64_t f[CZ_MODINV_MAX_LIMBS], g[CZ_MODINV_MAX_LIMBS];
+    int64_t d[CZ_MODINV_MAX_LIMBS] = {0}, e[CZ_MODINV_MAX_LIMBS];
+    memcpy(f, mod->m, n62 * sizeof *f);
+    cz_modinv_to_s62(g, n62, a, n64);
+    cz_modinv_to_s62(e, n62, c, n64);
+    int64_t zeta = -1; /* delta = 1/2 */
+    for (unsigned b = 0; b < batches; b++) {
+        cz_modinv_trans t;
+        zeta = cz_modinv_divsteps_59(zeta, (uint64_t)f[0], (uint64_t)g[0], &t);
+        cz_modinv_update_fg(f, g, &t, n62);
+        cz_modinv_update_de(d, e, &t, mod, n62);
+    }
+    /* g = 0, so f = ±1 and d·a ≡ ±c; for a = 0, d stayed 0 (and f = m) */
+    cz_modinv_normalize_ct(d, f[n62 - 1] >> 63, mod, n62);
+    cz_modinv_from_s62(r, n64, d, n62);
+}
+
 void cz_modinv_fp_var(uint64_t r[6], const uint64_t a[6], const uint64_t c[6])
 {
     cz_modinv_var(r, a, c, &cz_fp_modinv_modulus, 6, 7);
@@ -257,4 +386,16 @@ void cz_modinv_fp_var(uint64_t r[6], const uint64_t a[6], const uint64_t c[6])
 void cz_modinv_fr_var(uint64_t r[4], const uint64_t a[4], const uint64_t c[4])
 {
     cz_modinv_var(r, a, c, &cz_fr_modinv_modulus, 4, 5);
+}
+
+/* 878 divsteps suffice for p (2^380 < p < 2^381), 588 for r (2^254 < r < 2^255): 15 and 10
+ * batches of 59. */
+void cz_modinv_fp(uint64_t r[6], const uint64_t a[6], const uint64_t c[6])
+{
+    cz_modinv_ct(r, a, c, &cz_fp_modinv_modulus, 6, 7, 15);
+}
+
+void cz_modinv_fr(uint64_t r[4], const uint64_t a[4], const uint64_t c[4])
+{
+    cz_modinv_ct(r, a, c, &cz_fr_modinv_modulus, 4, 5, 10);
 }

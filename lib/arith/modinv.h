@@ -1,5 +1,5 @@
 /*
- * Variable-time modular inversion by Bernstein–Yang "safegcd" (internal).
+ * Modular inversion by Bernstein–Yang "safegcd", variable and constant time (internal).
  *
  * The algorithm (eprint 2019/266, and the walk-through in bitcoin-core/secp256k1's
  * doc/safegcd_implementation.md) runs the divstep recurrence on (f, g) = (m, a) until g = 0,
@@ -13,7 +13,11 @@
  * matrix products, so a 64×64 → 128-bit product plus a shift per limb needs no carry chains.
  * Fp needs 7 such limbs (434 bits ≥ 381 + sign), Fr 5 (310 ≥ 255 + sign).
  *
- * All of it runs in time that depends on the input: use it on public values only.
+ * The _var functions run in time that depends on the input: use them on public values only.
+ * The constant-time ones run a fixed number of batches of the "half-delta" divstep variant
+ * (delta starts at 1/2), for which Wuille's hull bound (github.com/sipa/safegcd-bounds, verified
+ * for all M ≤ 2^3805) says ⌊(3787·log2(M) + 2166)/1644⌋ divsteps reach g = 0 for every
+ * 0 ≤ g ≤ f ≤ M: 878 for p, 588 for r.
  */
 #ifndef CZ_MODINV_H
 #define CZ_MODINV_H
@@ -44,5 +48,16 @@ int64_t cz_modinv_divsteps_62_var(int64_t eta, uint64_t f, uint64_t g, cz_modinv
  */
 void cz_modinv_fp_var(uint64_t r[6], const uint64_t a[6], const uint64_t c[6]);
 void cz_modinv_fr_var(uint64_t r[4], const uint64_t a[4], const uint64_t c[4]);
+
+/*
+ * 59 half-delta divsteps in constant time on the low bits of f (odd) and g, from zeta =
+ * −(delta + 1/2); stores the transition matrix scaled by 2^62 (as above) and returns the new
+ * zeta. Exposed for the tests.
+ */
+int64_t cz_modinv_divsteps_59(int64_t zeta, uint64_t f, uint64_t g, cz_modinv_trans *t);
+
+/* r = c·a⁻¹ mod m as above, in constant time (15 batches for p, 10 for r). */
+void cz_modinv_fp(uint64_t r[6], const uint64_t a[6], const uint64_t c[6]);
+void cz_modinv_fr(uint64_t r[4], const uint64_t a[4], const uint64_t c[4]);
 
 #endif /* CZ_MODINV_H */

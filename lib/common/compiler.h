@@ -19,4 +19,8 @@
 #define CZ_HAVE_X86_64_ASM 0
 #endif
 
+/* AVX-512 IFMA kernels (intrinsics with per-function target attributes): built wherever the
+ * x86-64 assembly is, run only where CPUID reports avx512f and avx512ifma. */
+#define CZ_HAVE_IFMA CZ_HAVE_X86_64_ASM
+
 #endif /* CZ_COMPILER_H */

@@ -12,6 +12,17 @@
  * 512 additions costs 0.15 M each, against 5M + 1S for the addition itself. */
 #define CZ_MSM_BATCH 512
 
+/* The IFMA flush's scratch per batch (msm_flush_ifma.h): five vectors of eight field elements
+ * per eight operations, an element taking 64 bytes per 48 of the scalar form (52-bit limbs), and
+ * the operations' indices. 160 KiB for G1, 320 KiB for G2. */
+#define CZ_MSM_VEC_BYTES(field_size)                                                               \
+    (CZ_MSM_BATCH / 8 * 5 * 8 * ((field_size) / 48 * 64) + CZ_MSM_BATCH * sizeof(uint16_t))
+
+/* The bucket sums' segments (msm_kernel_template.h): at most 128, so a step of the running sums
+ * is one batch of 256 additions; at least 4 buckets each, and 8 segments or the plain sums. */
+#define CZ_MSM_SEGMENTS 128
+#define CZ_MSM_SEGMENTS_MIN 8
+
 /* At or below this many points the MSM multiplies point by point. */
 #define CZ_MSM_DIRECT_MAX 8
 
@@ -71,6 +82,9 @@ typedef struct cz_msm_set {
  */
 void cz_msm_compact(cz_msm_set *set, const cz_msm_scalars *sc, cz_scalar *cs, uint32_t *ci,
                     cz_pool *pool);
+
+/* A participant of a Pippenger run (cz_pool_parallel_for's body), one per back-end. */
+typedef void (*cz_msm_participant_fn)(void *ctx, size_t begin, size_t end);
 
 #define CZ_MSM_ALIGN(x) (((x) + 63) & ~(size_t)63)
 

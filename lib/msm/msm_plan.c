@@ -45,6 +45,9 @@ size_t cz_msm_slot_bytes(unsigned c, size_t chunk, size_t aff_size, size_t field
     bytes += CZ_MSM_ALIGN(buckets * sizeof(uint32_t));       /* active buckets */
     /* batch: ops (3 pointers), prefix products, kinds, staged results */
     bytes += CZ_MSM_ALIGN(CZ_MSM_BATCH * (3 * sizeof(void *) + field_size + 1 + aff_size));
+#if CZ_HAVE_IFMA
+    bytes += CZ_MSM_ALIGN(CZ_MSM_VEC_BYTES(field_size)); /* the IFMA flush's vectors */
+#endif
     return bytes;
 }
 

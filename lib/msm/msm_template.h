@@ -17,6 +17,7 @@
 #include "cancel.h"
 #include "check.h"
 #include "constants.h"
+#include "curve_backend.h"
 #include "cuzk/arith_curve.h"
 #include "msm_internal.h"
 
@@ -52,6 +53,8 @@ typedef struct SLOT {
     FT *prefix;
     uint8_t *kind;
     AFF *out;
+    uint8_t *vec;   /* the IFMA flush's vectors (64-byte aligned), NULL without IFMA */
+    uint16_t *vidx; /* … and the indices of the operations it vectorises */
     unsigned nops;
 } SLOT;
 
@@ -77,6 +80,14 @@ static void MFN(slot_init)(SLOT *s, uint8_t *mem, unsigned c, size_t chunk)
     s->out = (AFF *)mem;
     mem += CZ_MSM_BATCH * sizeof(AFF);
     s->kind = mem;
+    mem += CZ_MSM_BATCH;
+    s->vec = NULL;
+    s->vidx = NULL;
+#if CZ_HAVE_IFMA
+    mem = (uint8_t *)CZ_MSM_ALIGN((uintptr_t)mem);
+    s->vec = mem;
+    s->vidx = (uint16_t *)(mem + CZ_MSM_VEC_BYTES(sizeof(FT)) - CZ_MSM_BATCH * sizeof(uint16_t));
+#endif
     s->nops = 0;
 }
 
@@ -88,114 +99,6 @@ CZ_INLINE bool MFN(is_inf)(const AFF *p)
 {
     static const AFF inf; /* (0, 0) */
     return memcmp(p, &inf, sizeof inf) == 0;
-}
-
-/*
- * Runs the pending additions with one inversion (Montgomery's trick): 5M + 1S per addition
- * (x3 = λ² − x1 − x2, y3 = λ(x1 − x3) − y1 with λ = (y2 − y1)/(x2 − x1)), plus the shared
- * inversion. Equal points double (λ = 3x1²/2y1); opposite points give infinity. Results are
- * staged and written after all are computed, so a destination may be another operation's input.
- */
-static void MFN(flush)(SLOT *s)
-{
-    unsigned n = s->nops;
-    if (n == 0)
-        return;
-    /* forward: classify, and accumulate the denominators' prefix products; the denominator is
-     * parked in out[i].x until the backward pass needs it */
-    FT acc = FFN(one);
-    for (unsigned i = 0; i < n; i++) {
-        const AFF *a = s->ops[i].a, *b = s->ops[i].b;
-        FT *den = &s->out[i].x;
-        uint8_t k;
-        if (MFN(is_inf)(a))
-            k = CZ_MSM_COPY_B;
-        else if (MFN(is_inf)(b))
-            k = CZ_MSM_COPY_A;
-        else if (!MFN(fe_eq)(&a->x, &b->x)) {
-            k = CZ_MSM_ADD;
-            FFN(sub)(den, &b->x, &a->x);
-        } else if (MFN(fe_eq)(&a->y, &b->y) && !FFN(is_zero)(&a->y)) {
-            k = CZ_MSM_DBL;
-            FFN(dbl)(den, &a->y);
-        } else
-            k = CZ_MSM_INF;
-        s->kind[i] = k;
-        if (k <= CZ_MSM_DBL) {
-            s->prefix[i] = acc;
-            FFN(mul)(&acc, &acc, den);
-        }
-    }
-    FT inv;
-    FFN(inv_var)(&inv, &acc);
-    for (unsigned i = n; i-- > 0;) {
-        const AFF *a = s->ops[i].a, *b = s->ops[i].b;
-        AFF *r = &s->out[i];
-        switch (s->kind[i]) {
-        case CZ_MSM_COPY_A: *r = *a; continue;
-        case CZ_MSM_COPY_B: *r = *b; continue;
-        case CZ_MSM_INF: GFN(affine_set_infinity)(r); continue;
-        default: break;
-        }
-        FT dinv, lambda, t;
-        if (s->kind[i] == CZ_MSM_ADD) {
-            FFN(sub)(&t, &b->y, &a->y);
-        } else {
-            FFN(sqr)(&t, &a->x);
-            FFN(mul_small)(&t, &t, 3);
-        }
-        FFN(mul)(&dinv, &inv, &s->prefix[i]);
-        FFN(mul)(&inv, &inv, &r->x); /* r->x: this operation's denominator */
-        FFN(mul)(&lambda, &t, &dinv);
-        FFN(sqr)(&t, &lambda);
-        FFN(sub)(&t, &t, &a->x);
-        FFN(sub)(&r->x, &t, &b->x);
-        FFN(sub)(&t, &a->x, &r->x);
-        FFN(mul)(&t, &lambda, &t);
-        FFN(sub)(&r->y, &t, &a->y);
-    }
-    for (unsigned i = 0; i < n; i++)
-        *s->ops[i].dst = s->out[i];
-    s->nops = 0;
-}
-
-CZ_INLINE void MFN(push)(SLOT *s, AFF *dst, const AFF *a, const AFF *b)
-{
-    s->ops[s->nops++] = (MOP){dst, a, b};
-    if (s->nops == CZ_MSM_BATCH)
-        MFN(flush)(s);
-}
-
-/* Sums each of the nb bucket ranges of tmp (bucket b: [end[b−1], end[b])) down to its first
- * point, pairwise and level by level. */
-static void MFN(reduce_ranges)(SLOT *s, size_t nb)
-{
-    size_t nactive = 0;
-    for (size_t b = 0; b < nb; b++) {
-        uint32_t begin = b ? s->end[b - 1] : 0;
-        s->size[b] = s->end[b] - begin;
-        if (s->size[b] >= 2)
-            s->active[nactive++] = (uint32_t)b;
-    }
-    while (nactive > 0) {
-        for (size_t i = 0; i < nactive; i++) {
-            uint32_t b = s->active[i], begin = b ? s->end[b - 1] : 0, m = s->size[b];
-            AFF *t = s->tmp + begin;
-            for (uint32_t j = 0; j < m / 2; j++)
-                MFN(push)(s, &t[j], &t[2 * j], &t[2 * j + 1]);
-        }
-        MFN(flush)(s);
-        size_t still = 0;
-        for (size_t i = 0; i < nactive; i++) {
-            uint32_t b = s->active[i], begin = b ? s->end[b - 1] : 0, m = s->size[b];
-            if (m & 1)
-                s->tmp[begin + m / 2] = s->tmp[begin + m - 1];
-            s->size[b] = (m + 1) / 2;
-            if (s->size[b] >= 2)
-                s->active[still++] = b;
-        }
-        nactive = still;
-    }
 }
 
 /* What every participant reads. */
@@ -215,101 +118,43 @@ typedef struct MFN(run) {
     const cz_cancel *cancel;
 } MFN(run);
 
-static void MFN(tile)(const MFN(run) * x, SLOT *s, size_t tile)
-{
-    const cz_msm_plan *p = &x->plan;
-    unsigned c = p->c, w = (unsigned)(tile / p->nranges);
-    size_t r = tile % p->nranges, per = (p->npoints + p->nranges - 1) / p->nranges;
-    size_t p0 = r * per, p1 = p0 + per < p->npoints ? p0 + per : p->npoints;
-    size_t nb = (size_t)1 << (c - 1);
-    memset(s->buckets, 0, nb * sizeof(AFF));
-    for (size_t cs = p0; cs < p1; cs += p->chunk) {
-        if (cz_cancelled(x->cancel))
-            return; /* the MSM reports CZ_ERR_CANCELLED; this tile's sum is never read */
-        size_t ce = cs + p->chunk < p1 ? cs + p->chunk : p1;
-        /* counting sort by bucket: counts land in end[b + 1] … */
-        memset(s->end, 0, (nb + 1) * sizeof(uint32_t));
-        for (size_t i = cs; i < ce; i++) {
-            int32_t d = cz_msm_digit(&x->scalars[i], w, c);
-            s->dig[i - cs] = d;
-            if (d)
-                s->end[d < 0 ? -d : d]++;
-        }
-        /* … prefix sums make end[b] the start of bucket b … */
-        for (size_t b = 1; b <= nb; b++)
-            s->end[b] += s->end[b - 1];
-        /* … and placing advances it to the bucket's end */
-        for (size_t i = cs; i < ce; i++) {
-            int32_t d = s->dig[i - cs];
-            if (!d)
-                continue;
-            const AFF *pt = &x->bases[x->idx ? x->idx[i] : i];
-            AFF *dst = &s->tmp[s->end[(d < 0 ? -d : d) - 1]++];
-            dst->x = pt->x;
-            if (d < 0)
-                FFN(neg)(&dst->y, &pt->y);
-            else
-                dst->y = pt->y;
-        }
-        MFN(reduce_ranges)(s, nb);
-        for (size_t b = 0; b < nb; b++) {
-            uint32_t begin = b ? s->end[b - 1] : 0;
-            if (s->end[b] == begin)
-                continue;
-            if (MFN(is_inf)(&s->buckets[b]))
-                s->buckets[b] = s->tmp[begin];
-            else
-                MFN(push)(s, &s->buckets[b], &s->buckets[b], &s->tmp[begin]);
-        }
-        MFN(flush)(s);
-    }
-    /* Σ (b + 1)·B_b = Σ_b (running sum of the buckets above and at b) */
-    XYZZ run, sum;
-    GFN(xyzz_set_infinity)(&run);
-    GFN(xyzz_set_infinity)(&sum);
-    for (size_t b = nb; b-- > 0;) {
-        GFN(xyzz_add_affine_var)(&run, &run, &s->buckets[b]);
-        GFN(xyzz_add)(&sum, &sum, &run);
-    }
-    GFN(jac_from_xyzz)(&x->tile_sums[tile], &sum);
-}
+/* The kernels per back-end: CZ_MSM_BE names them, CZ_MSM_OPS gives their field and group
+ * operations; the IFMA back-end is the MULX/ADX one with the vector flush. */
+#define CZ_MSM_BE portable
+#define CZ_MSM_OPS portable
+#include "msm_kernel_template.h"
+#undef CZ_MSM_OPS
+#undef CZ_MSM_BE
+#if CZ_HAVE_X86_64_ASM
+#define CZ_MSM_BE adx
+#define CZ_MSM_OPS adx
+#include "msm_kernel_template.h"
+#undef CZ_MSM_OPS
+#undef CZ_MSM_BE
+#endif
+#if CZ_HAVE_IFMA
+#include "msm_flush_ifma.h"
+#define CZ_MSM_BE ifma
+#define CZ_MSM_OPS adx
+#define CZ_MSM_VECTOR_FLUSH 1
+#include "msm_kernel_template.h"
+#undef CZ_MSM_VECTOR_FLUSH
+#undef CZ_MSM_OPS
+#undef CZ_MSM_BE
+#endif
 
-/* Adds the bases of ones[p0 .. p1) into *acc, a chunk at a time. */
-static void MFN(ones_range)(const MFN(run) * x, SLOT *s, size_t p0, size_t p1, XYZZ *acc)
+/* The participant of the active back-end: the one test of it for a whole MSM. */
+static cz_msm_participant_fn MFN(participant_for_backend)(void)
 {
-    for (size_t cs = p0; cs < p1; cs += x->chunk_alloc) {
-        size_t ce = cs + x->chunk_alloc < p1 ? cs + x->chunk_alloc : p1;
-        for (size_t i = cs; i < ce; i++)
-            s->tmp[i - cs] = x->bases[x->ones[i]];
-        s->end[0] = (uint32_t)(ce - cs);
-        MFN(reduce_ranges)(s, 1);
-        GFN(xyzz_add_affine_var)(acc, acc, &s->tmp[0]);
-    }
-}
-
-/* A participant: claims ones ranges, then tiles, until none is left. */
-static void MFN(participant)(void *vctx, size_t begin, size_t end)
-{
-    MFN(run) *x = vctx;
-    for (size_t slot = begin; slot < end; slot++) {
-        SLOT s;
-        MFN(slot_init)(&s, x->slots + slot * x->slot_stride, x->plan.c, x->chunk_alloc);
-        XYZZ ones;
-        GFN(xyzz_set_infinity)(&ones);
-        while (!cz_cancelled(x->cancel)) {
-            size_t item = atomic_fetch_add(&x->next, 1);
-            if (item < x->ones_ranges) {
-                size_t per = (x->nones + x->ones_ranges - 1) / x->ones_ranges;
-                size_t p0 = item * per, p1 = p0 + per < x->nones ? p0 + per : x->nones;
-                MFN(ones_range)(x, &s, p0, p1, &ones);
-            } else if (item - x->ones_ranges < x->plan.ntiles) {
-                MFN(tile)(x, &s, item - x->ones_ranges);
-            } else {
-                break;
-            }
-        }
-        GFN(jac_from_xyzz)(&x->partials[slot], &ones);
-    }
+#if CZ_HAVE_IFMA
+    if (cz_arith_active == CZ_ARITH_X86_64_IFMA)
+        return MFN(participant_ifma);
+#endif
+#if CZ_HAVE_X86_64_ASM
+    if (cz_arith_scalar_adx())
+        return MFN(participant_adx);
+#endif
+    return MFN(participant_portable);
 }
 
 /* Few points: multiply each. */
@@ -395,7 +240,7 @@ cz_status CZ_MSM_PASTE3(cz_msm_, CZ_MSM_G, )(JAC *out, const AFF *bases, size_t 
     size_t items = x.ones_ranges + x.plan.ntiles;
     if (items < nslots)
         nslots = (unsigned)items;
-    cz_pool_parallel_for(pool, nslots, 1, MFN(participant), &x);
+    cz_pool_parallel_for(pool, nslots, 1, MFN(participant_for_backend)(), &x);
     if (cz_cancelled(x.cancel))
         return CZ_ERR_CANCELLED;
 

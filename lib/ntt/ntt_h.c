@@ -17,16 +17,24 @@ typedef struct cz_ntt_quotient_job {
     cz_fr z_inv;
 } cz_ntt_quotient_job;
 
-static void cz_ntt_quotient_chunk(void *vctx, size_t begin, size_t end)
+CZ_INLINE void cz_ntt_quotient_chunk(void *vctx, size_t begin, size_t end, cz_ntt_fr_mul_fn mul)
 {
     const cz_ntt_quotient_job *s = vctx;
     for (size_t i = begin; i < end; i++) {
         cz_fr t;
-        cz_fr_mul(&t, &s->a[i], &s->b[i]);
+        mul(&t, &s->a[i], &s->b[i]);
         cz_ntt_sub(&t, &t, &s->c[i]);
-        cz_fr_mul(&s->a[i], &t, &s->z_inv);
+        mul(&s->a[i], &t, &s->z_inv);
     }
 }
+CZ_NTT_PER_BACKEND(cz_ntt_quotient_chunk)
+#if CZ_HAVE_IFMA
+static void cz_ntt_quotient_chunk_ifma(void *vctx, size_t begin, size_t end)
+{
+    const cz_ntt_quotient_job *s = vctx;
+    cz_ntt_quotient_ifma(s->a + begin, s->b + begin, s->c + begin, end - begin, &s->z_inv);
+}
+#endif
 
 cz_status cz_ntt_compute_h_cancellable(const cz_ntt_domain *d, cz_pool *pool, cz_fr *a, cz_fr *b,
                                        cz_fr *c, const cz_cancel *cancel)
@@ -40,7 +48,7 @@ cz_status cz_ntt_compute_h_cancellable(const cz_ntt_domain *d, cz_pool *pool, cz
     if (cz_cancelled(cancel))
         return CZ_ERR_CANCELLED;
     cz_ntt_quotient_job job = {a, b, c, d->z_inv};
-    cz_pool_parallel_for(pool, d->m, 4096, cz_ntt_quotient_chunk, &job);
+    cz_pool_parallel_for(pool, d->m, 4096, CZ_NTT_PICK(cz_ntt_quotient_chunk), &job);
     /* coset iNTT: coefficients come out bit-reversed, get g^(−i)/m there, then one permutation */
     cz_ntt_dif(d, pool, a, true);
     if (cz_cancelled(cancel))

@@ -2,6 +2,7 @@
 #ifndef CZ_NTT_INTERNAL_H
 #define CZ_NTT_INTERNAL_H
 
+#include "arith_backend.h"
 #include "constants.h"
 #include "cuzk/ntt.h"
 #include "mp.h"
@@ -69,6 +70,47 @@ struct cz_ntt_domain {
     unsigned lo_bits;
     cz_fr *coset_fwd_lo, *coset_fwd_hi, *coset_inv_lo, *coset_inv_hi;
 };
+
+/* The element-wise passes are written once as inline loops taking the Fr multiplication as a
+ * parameter; CZ_NTT_PER_BACKEND makes a pool body of each per arithmetic back-end (the call
+ * becomes direct), and CZ_NTT_PICK chooses one for the whole pass. */
+typedef void (*cz_ntt_fr_mul_fn)(cz_fr *r, const cz_fr *a, const cz_fr *b);
+#if CZ_HAVE_X86_64_ASM
+#define CZ_NTT_PER_BACKEND(name)                                                                   \
+    static void name##_portable(void *ctx, size_t begin, size_t end)                               \
+    {                                                                                              \
+        name(ctx, begin, end, cz_fr_mul_portable);                                                 \
+    }                                                                                              \
+    static void name##_adx(void *ctx, size_t begin, size_t end)                                    \
+    {                                                                                              \
+        name(ctx, begin, end, cz_fr_mul_adx);                                                      \
+    }
+#if CZ_HAVE_IFMA
+/* The IFMA back-end has its own body of every pass (name##_ifma, written out by each pass). */
+#define CZ_NTT_PICK(name)                                                                          \
+    (cz_arith_active == CZ_ARITH_X86_64_IFMA ? name##_ifma                                         \
+     : cz_arith_scalar_adx()                 ? name##_adx                                          \
+                                             : name##_portable)
+#else
+#define CZ_NTT_PICK(name) (cz_arith_scalar_adx() ? name##_adx : name##_portable)
+#endif
+#else
+#define CZ_NTT_PER_BACKEND(name)                                                                   \
+    static void name##_portable(void *ctx, size_t begin, size_t end)                               \
+    {                                                                                              \
+        name(ctx, begin, end, cz_fr_mul_portable);                                                 \
+    }
+#define CZ_NTT_PICK(name) name##_portable
+#endif
+
+#if CZ_HAVE_IFMA
+/* The element-wise kernels with AVX-512 IFMA (ntt_ifma.c), eight elements at a time:
+ * a[i] ← a[i]·c;  a[i] ← a[i]·(t[i]·c);  a[i] ← a[i]·f0·base^i;  a[i] ← (a[i]·b[i] − c[i])·z. */
+void cz_ntt_mul_const_ifma(cz_fr *a, size_t n, const cz_fr *c);
+void cz_ntt_mul_table_ifma(cz_fr *a, size_t n, const cz_fr *t, const cz_fr *c);
+void cz_ntt_mul_powers_ifma(cz_fr *a, size_t n, const cz_fr *f0, const cz_fr *base);
+void cz_ntt_quotient_ifma(cz_fr *a, const cz_fr *b, const cz_fr *c, size_t n, const cz_fr *z_inv);
+#endif
 
 /* Fr subtraction inlined into the quotient loop (a call would cost as much as the operation). */
 CZ_INLINE void cz_ntt_sub(cz_fr *r, const cz_fr *a, const cz_fr *b)

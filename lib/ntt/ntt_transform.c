@@ -18,8 +18,13 @@
 
 static cz_fr_stage_fn cz_ntt_stage_kernel(bool dit, bool inverse)
 {
+#if CZ_HAVE_IFMA
+    if (cz_arith_active == CZ_ARITH_X86_64_IFMA)
+        return dit ? (inverse ? cz_fr_dit_inv_stage_ifma : cz_fr_dit_stage_ifma)
+                   : (inverse ? cz_fr_dif_inv_stage_ifma : cz_fr_dif_stage_ifma);
+#endif
 #if CZ_HAVE_X86_64_ASM
-    if (cz_arith_use_adx)
+    if (cz_arith_scalar_adx())
         return dit ? (inverse ? cz_fr_dit_inv_stage_adx : cz_fr_dit_stage_adx)
                    : (inverse ? cz_fr_dif_inv_stage_adx : cz_fr_dif_stage_adx);
 #endif
@@ -260,7 +265,7 @@ typedef struct cz_ntt_coset_job {
     const cz_fr *lo_tab, *hi_tab;
 } cz_ntt_coset_job;
 
-static void cz_ntt_coset_rows(void *vctx, size_t begin, size_t end)
+CZ_INLINE void cz_ntt_coset_rows(void *vctx, size_t begin, size_t end, cz_ntt_fr_mul_fn mul)
 {
     const cz_ntt_coset_job *s = vctx;
     size_t nlo = (size_t)1 << s->d->lo_bits;
@@ -268,17 +273,28 @@ static void cz_ntt_coset_rows(void *vctx, size_t begin, size_t end)
         cz_fr *row = s->a + hi * nlo;
         for (size_t lo = 0; lo < nlo; lo++) {
             cz_fr f;
-            cz_fr_mul(&f, &s->lo_tab[lo], &s->hi_tab[hi]);
-            cz_fr_mul(&row[lo], &row[lo], &f);
+            mul(&f, &s->lo_tab[lo], &s->hi_tab[hi]);
+            mul(&row[lo], &row[lo], &f);
         }
     }
 }
+CZ_NTT_PER_BACKEND(cz_ntt_coset_rows)
+#if CZ_HAVE_IFMA
+static void cz_ntt_coset_rows_ifma(void *vctx, size_t begin, size_t end)
+{
+    const cz_ntt_coset_job *s = vctx;
+    size_t nlo = (size_t)1 << s->d->lo_bits;
+    for (size_t hi = begin; hi < end; hi++)
+        cz_ntt_mul_table_ifma(s->a + hi * nlo, nlo, s->lo_tab, &s->hi_tab[hi]);
+}
+#endif
 
 void cz_ntt_coset_scale_bitrev(const cz_ntt_domain *d, cz_pool *pool, cz_fr *a, bool inverse)
 {
     cz_ntt_coset_job job = {d, a, inverse ? d->coset_inv_lo : d->coset_fwd_lo,
                             inverse ? d->coset_inv_hi : d->coset_fwd_hi};
-    cz_pool_parallel_for(pool, (size_t)1 << (d->log_m - d->lo_bits), 1, cz_ntt_coset_rows, &job);
+    cz_pool_parallel_for(pool, (size_t)1 << (d->log_m - d->lo_bits), 1,
+                         CZ_NTT_PICK(cz_ntt_coset_rows), &job);
 }
 
 typedef struct cz_ntt_powers_scale_job {
@@ -286,24 +302,36 @@ typedef struct cz_ntt_powers_scale_job {
     cz_fr base, scale;
 } cz_ntt_powers_scale_job;
 
-static void cz_ntt_powers_scale_chunk(void *vctx, size_t begin, size_t end)
+CZ_INLINE void cz_ntt_powers_scale_chunk(void *vctx, size_t begin, size_t end, cz_ntt_fr_mul_fn mul)
+{
+    const cz_ntt_powers_scale_job *s = vctx;
+    uint64_t e = begin;
+    cz_fr f;
+    cz_fr_pow(&f, &s->base, &e, 1);
+    mul(&f, &f, &s->scale);
+    for (size_t i = begin; i < end; i++) {
+        mul(&s->a[i], &s->a[i], &f);
+        mul(&f, &f, &s->base);
+    }
+}
+CZ_NTT_PER_BACKEND(cz_ntt_powers_scale_chunk)
+#if CZ_HAVE_IFMA
+static void cz_ntt_powers_scale_chunk_ifma(void *vctx, size_t begin, size_t end)
 {
     const cz_ntt_powers_scale_job *s = vctx;
     uint64_t e = begin;
     cz_fr f;
     cz_fr_pow(&f, &s->base, &e, 1);
     cz_fr_mul(&f, &f, &s->scale);
-    for (size_t i = begin; i < end; i++) {
-        cz_fr_mul(&s->a[i], &s->a[i], &f);
-        cz_fr_mul(&f, &f, &s->base);
-    }
+    cz_ntt_mul_powers_ifma(s->a + begin, end - begin, &f, &s->base);
 }
+#endif
 
 void cz_ntt_scale_powers(const cz_ntt_domain *d, cz_pool *pool, cz_fr *a, const cz_fr *base,
                          const cz_fr *scale)
 {
     cz_ntt_powers_scale_job job = {a, *base, *scale};
-    cz_pool_parallel_for(pool, d->m, 4096, cz_ntt_powers_scale_chunk, &job);
+    cz_pool_parallel_for(pool, d->m, 4096, CZ_NTT_PICK(cz_ntt_powers_scale_chunk), &job);
 }
 
 typedef struct cz_ntt_mul_job {
@@ -311,12 +339,20 @@ typedef struct cz_ntt_mul_job {
     cz_fr c;
 } cz_ntt_mul_job;
 
-static void cz_ntt_mul_chunk(void *vctx, size_t begin, size_t end)
+CZ_INLINE void cz_ntt_mul_chunk(void *vctx, size_t begin, size_t end, cz_ntt_fr_mul_fn mul)
 {
     const cz_ntt_mul_job *s = vctx;
     for (size_t i = begin; i < end; i++)
-        cz_fr_mul(&s->a[i], &s->a[i], &s->c);
+        mul(&s->a[i], &s->a[i], &s->c);
 }
+CZ_NTT_PER_BACKEND(cz_ntt_mul_chunk)
+#if CZ_HAVE_IFMA
+static void cz_ntt_mul_chunk_ifma(void *vctx, size_t begin, size_t end)
+{
+    const cz_ntt_mul_job *s = vctx;
+    cz_ntt_mul_const_ifma(s->a + begin, end - begin, &s->c);
+}
+#endif
 
 /* ---- public transforms -------------------------------------------------------------------- */
 
@@ -353,7 +389,7 @@ void cz_ntt_inverse(const cz_ntt_domain *d, cz_pool *pool, cz_fr *a, cz_ntt_orde
     default: CZ_ASSERT(!"bad NTT order");
     }
     cz_ntt_mul_job job = {a, d->m_inv};
-    cz_pool_parallel_for(pool, d->m, 4096, cz_ntt_mul_chunk, &job);
+    cz_pool_parallel_for(pool, d->m, 4096, CZ_NTT_PICK(cz_ntt_mul_chunk), &job);
 }
 
 void cz_ntt_coset_forward(const cz_ntt_domain *d, cz_pool *pool, cz_fr *a)

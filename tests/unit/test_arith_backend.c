@@ -1,7 +1,8 @@
 /*
  * Differential tests of the x86-64 MULX/ADX kernels against the portable C kernels: Fp and Fr
  * mul, sqr and Fp add/sub; the Fp2 kernels (add, sub, dbl, neg, conj, ξ-multiplication, mul,
- * sqr, 3t ∓ 2g), the Fp4 squaring and the sparse Fp6 product. Every result must match bit for
+ * sqr, 3t ∓ 2g), the Fp4 squaring and the sparse Fp6 product; the NTT stages; the group
+ * functions compiled per back-end. Every result must match bit for
  * bit, on random inputs, on edge cases (0, 1, m − 1, m − 2, limbs of all ones, Montgomery one,
  * values just below m), and with every aliasing of outputs and inputs.
  * Skipped (passing, with a note) when the build has no assembly or the CPU lacks ADX/BMI2.
@@ -12,6 +13,7 @@
 
 #include "arith_backend.h"
 #include "constants.h"
+#include "curve_backend.h"
 #include "cuzk/platform.h"
 #include "cz_test.h"
 
@@ -647,13 +649,23 @@ static void test_arith_backend_fr_stages(void)
         return;
     static const struct {
         const char *name;
-        cz_fr_stage_fn portable, adx;
+        cz_fr_stage_fn portable, adx, ifma;
     } kinds[] = {
-        {"dif", cz_fr_dif_stage_portable, cz_fr_dif_stage_adx},
-        {"dif_inv", cz_fr_dif_inv_stage_portable, cz_fr_dif_inv_stage_adx},
-        {"dit", cz_fr_dit_stage_portable, cz_fr_dit_stage_adx},
-        {"dit_inv", cz_fr_dit_inv_stage_portable, cz_fr_dit_inv_stage_adx},
+#if CZ_HAVE_IFMA
+        {"dif", cz_fr_dif_stage_portable, cz_fr_dif_stage_adx, cz_fr_dif_stage_ifma},
+        {"dif_inv", cz_fr_dif_inv_stage_portable, cz_fr_dif_inv_stage_adx,
+         cz_fr_dif_inv_stage_ifma},
+        {"dit", cz_fr_dit_stage_portable, cz_fr_dit_stage_adx, cz_fr_dit_stage_ifma},
+        {"dit_inv", cz_fr_dit_inv_stage_portable, cz_fr_dit_inv_stage_adx,
+         cz_fr_dit_inv_stage_ifma},
+#else
+        {"dif", cz_fr_dif_stage_portable, cz_fr_dif_stage_adx, NULL},
+        {"dif_inv", cz_fr_dif_inv_stage_portable, cz_fr_dif_inv_stage_adx, NULL},
+        {"dit", cz_fr_dit_stage_portable, cz_fr_dit_stage_adx, NULL},
+        {"dit_inv", cz_fr_dit_inv_stage_portable, cz_fr_dit_inv_stage_adx, NULL},
+#endif
     };
+    bool ifma = cz_cpu()->avx512f && cz_cpu()->avx512ifma;
     enum { TB_STAGE_N = 128, TB_STAGE_W = 3 * TB_STAGE_N };
     tb_elem e[TB_MAX_EDGES];
     size_t ne = tb_edges(&tb_fr, e);
@@ -684,12 +696,94 @@ static void test_arith_backend_fr_stages(void)
         memcpy(got, a, n * sizeof(cz_fr));
         kinds[kind].portable(want, n, h, wp, wstep, skip0);
         kinds[kind].adx(got, n, h, wp, wstep, skip0);
-        if (!CZ_CHECK_MEM(got, want, n * sizeof(cz_fr))) {
+        bool same = CZ_CHECK_MEM(got, want, n * sizeof(cz_fr));
+        if (same && ifma && kinds[kind].ifma) {
+            memcpy(got, a, n * sizeof(cz_fr));
+            kinds[kind].ifma(got, n, h, wp, wstep, skip0);
+            same = CZ_CHECK_MEM(got, want, n * sizeof(cz_fr));
+        }
+        if (!same) {
             cz_test_note("%s: n = %zu, h = %zu, wstep = %td, skip0 = %d", kinds[kind].name, n, h,
                          wstep, skip0);
             return;
         }
     }
+}
+
+/* The group functions compiled per back-end (curve_backend.h): each _adx instance against its
+ * _portable twin, bit for bit, on random multiples of the generator and the exceptional cases
+ * (equal, opposite, infinity). G1 and G2 share the code through this macro. */
+#define TB_CURVE_CASES(G)                                                                          \
+    static void tb_curve_##G(void)                                                                 \
+    {                                                                                              \
+        cz_rng *rng = cz_test_rng();                                                               \
+        for (unsigned it = 0; it < cz_test_iters(40); it++) {                                      \
+            cz_scalar k1 = {{cz_rng_u64(rng), cz_rng_u64(rng), 0, 0}};                             \
+            cz_scalar k2 = {{cz_rng_u64(rng), 0, 0, 0}};                                           \
+            cz_##G##_jac g, p, q, w, v, pts[3];                                                    \
+            cz_##G##_affine pa, qa, aff_w[3], aff_v[3];                                            \
+            cz_##G##_xyzz xp = {0}, xw, xv;                                                        \
+            cz_##G##_jac_from_affine(&g, &cz_##G##_generator);                                     \
+            cz_##G##_mul_var_portable(&p, &g, &k1);                                                \
+            cz_##G##_mul_var_adx(&w, &g, &k1);                                                     \
+            CZ_CHECK_MEM(&w, &p, sizeof w);                                                        \
+            cz_##G##_mul_adx(&w, &g, &k2);                                                         \
+            cz_##G##_mul_portable(&q, &g, &k2);                                                    \
+            CZ_CHECK_MEM(&w, &q, sizeof w);                                                        \
+            /* q: random, p itself (doubling), −p, or infinity */                                \
+            switch (it % 4) {                                                                      \
+            case 1: q = p; break;                                                                  \
+            case 2: cz_##G##_jac_neg(&q, &p); break;                                               \
+            case 3: cz_##G##_jac_set_infinity(&q); break;                                          \
+            default: break;                                                                        \
+            }                                                                                      \
+            cz_##G##_affine_from_jac_adx(&pa, &p);                                                 \
+            cz_##G##_affine_from_jac_portable(&aff_v[0], &p);                                      \
+            CZ_CHECK_MEM(&pa, &aff_v[0], sizeof pa);                                               \
+            cz_##G##_affine_from_jac_portable(&qa, &q);                                            \
+            cz_##G##_jac_add_adx(&w, &p, &q);                                                      \
+            cz_##G##_jac_add_portable(&v, &p, &q);                                                 \
+            CZ_CHECK_MEM(&w, &v, sizeof w);                                                        \
+            cz_##G##_jac_add_affine_adx(&w, &p, &qa);                                              \
+            cz_##G##_jac_add_affine_portable(&v, &p, &qa);                                         \
+            CZ_CHECK_MEM(&w, &v, sizeof w);                                                        \
+            cz_##G##_jac_dbl_adx(&w, &p);                                                          \
+            cz_##G##_jac_dbl_portable(&v, &p);                                                     \
+            CZ_CHECK_MEM(&w, &v, sizeof w);                                                        \
+            CZ_CHECK(cz_##G##_jac_eq_adx(&p, &q) == cz_##G##_jac_eq_portable(&p, &q));             \
+            CZ_CHECK(cz_##G##_affine_in_subgroup_adx(&pa));                                        \
+            CZ_CHECK(cz_##G##_affine_is_on_curve_adx(&qa) && cz_##G##_jac_is_on_curve_adx(&p));    \
+            xp.x = pa.x, xp.y = pa.y, xp.zz = pa.x, xp.zzz = pa.y; /* off the curve: no matter */  \
+            cz_##G##_xyzz_add_affine_var_adx(&xw, &xp, &qa);                                       \
+            cz_##G##_xyzz_add_affine_var_portable(&xv, &xp, &qa);                                  \
+            CZ_CHECK_MEM(&xw, &xv, sizeof xw);                                                     \
+            cz_##G##_xyzz_add_affine_adx(&xw, &xp, &qa);                                           \
+            cz_##G##_xyzz_add_affine_portable(&xv, &xp, &qa);                                      \
+            CZ_CHECK_MEM(&xw, &xv, sizeof xw);                                                     \
+            cz_##G##_xyzz_add_adx(&xw, &xp, &xv);                                                  \
+            cz_##G##_xyzz_add_portable(&xv, &xp, &xv);                                             \
+            CZ_CHECK_MEM(&xw, &xv, sizeof xw);                                                     \
+            cz_##G##_xyzz_dbl_adx(&xw, &xp);                                                       \
+            cz_##G##_xyzz_dbl_portable(&xv, &xp);                                                  \
+            CZ_CHECK_MEM(&xw, &xv, sizeof xw);                                                     \
+            cz_##G##_jac_from_xyzz_adx(&w, &xp);                                                   \
+            cz_##G##_jac_from_xyzz_portable(&v, &xp);                                              \
+            CZ_CHECK_MEM(&w, &v, sizeof w);                                                        \
+            pts[0] = p, pts[1] = q, pts[2] = w;                                                    \
+            cz_##G##_batch_to_affine_var_adx(aff_w, pts, 3);                                       \
+            cz_##G##_batch_to_affine_var_portable(aff_v, pts, 3);                                  \
+            CZ_CHECK_MEM(aff_w, aff_v, sizeof aff_w);                                              \
+        }                                                                                          \
+    }
+TB_CURVE_CASES(g1)
+TB_CURVE_CASES(g2)
+
+static void test_arith_backend_curves(void)
+{
+    if (tb_skip())
+        return;
+    tb_curve_g1();
+    tb_curve_g2();
 }
 
 #else /* !CZ_HAVE_X86_64_ASM */
@@ -711,6 +805,7 @@ static void test_arith_backend_skipped(void)
 #define test_arith_backend_tower_random test_arith_backend_skipped
 #define test_arith_backend_tower_chains test_arith_backend_skipped
 #define test_arith_backend_fr_stages test_arith_backend_skipped
+#define test_arith_backend_curves test_arith_backend_skipped
 
 #endif /* CZ_HAVE_X86_64_ASM */
 
@@ -722,4 +817,4 @@ CZ_TEST_MODULE(arith_backend, {"fp_edges", test_arith_backend_fp_edges},
                {"tower_edges", test_arith_backend_tower_edges},
                {"tower_random", test_arith_backend_tower_random},
                {"tower_chains", test_arith_backend_tower_chains},
-               {"fr_stages", test_arith_backend_fr_stages});
+               {"fr_stages", test_arith_backend_fr_stages}, {"curves", test_arith_backend_curves});

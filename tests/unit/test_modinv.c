@@ -1,12 +1,13 @@
 /*
- * safegcd inversion (lib/arith/modinv.c) against GMP and against a
- * one-divstep-at-a-time model: many random inputs, and inputs chosen to stress the batching
+ * safegcd inversion (lib/arith/modinv.c), variable and constant time, against GMP and against
+ * one-divstep-at-a-time models: many random inputs, and inputs chosen to stress the batching
  * (long runs of zero or one bits, powers of two, values next to the modulus, the Montgomery
  * constants).
  */
 #include <gmp.h>
 #include <string.h>
 
+#include "constants.h"
 #include "cuzk/experimental.h"
 #include "cz_test.h"
 #include "gmp_oracle.h"
@@ -19,7 +20,9 @@ typedef struct mi_field {
     const char *mod_hex;
     size_t n; /* 64-bit limbs */
     void (*raw)(uint64_t *r, const uint64_t *a, const uint64_t *c);
+    void (*raw_ct)(uint64_t *r, const uint64_t *a, const uint64_t *c);
     void (*inv_var)(uint64_t *r, const uint64_t *a); /* Montgomery form, through cz_<f>_inv_var */
+    void (*inv)(uint64_t *r, const uint64_t *a);     /* and through cz_<f>_inv (constant time) */
     void (*inv_fermat)(uint64_t *r, const uint64_t *a);
     void (*mul)(uint64_t *r, const uint64_t *a, const uint64_t *b);
     const uint64_t *one; /* R mod m */
@@ -32,6 +35,14 @@ static void mi_fp_raw(uint64_t *r, const uint64_t *a, const uint64_t *c)
 static void mi_fr_raw(uint64_t *r, const uint64_t *a, const uint64_t *c)
 {
     cz_modinv_fr_var(r, a, c);
+}
+static void mi_fp_raw_ct(uint64_t *r, const uint64_t *a, const uint64_t *c)
+{
+    cz_modinv_fp(r, a, c);
+}
+static void mi_fr_raw_ct(uint64_t *r, const uint64_t *a, const uint64_t *c)
+{
+    cz_modinv_fr(r, a, c);
 }
 /* The limb arrays below are the .l member of a cz_fp / cz_fr; going through a copy keeps the
  * element types' alignment and size out of the tests' business. */
@@ -63,6 +74,21 @@ static void mi_fr_inv(uint64_t *r, const uint64_t *a)
     cz_fr_inv(&y, &x);
     memcpy(r, y.l, sizeof y.l);
 }
+/* Fermat's a^(m−2): the slow, independent reference. */
+static void mi_fp_fermat(uint64_t *r, const uint64_t *a)
+{
+    cz_fp x, y;
+    memcpy(x.l, a, sizeof x.l);
+    cz_fp_pow(&y, &x, cz_fp_p_minus_2, 6);
+    memcpy(r, y.l, sizeof y.l);
+}
+static void mi_fr_fermat(uint64_t *r, const uint64_t *a)
+{
+    cz_fr x, y;
+    memcpy(x.l, a, sizeof x.l);
+    cz_fr_pow(&y, &x, cz_fr_r_minus_2, 4);
+    memcpy(r, y.l, sizeof y.l);
+}
 static void mi_fp_mul(uint64_t *r, const uint64_t *a, const uint64_t *b)
 {
     cz_fp x, y, z;
@@ -84,15 +110,16 @@ static const mi_field mi_fields[2] = {
     {"fp",
      "1a0111ea397fe69a4b1ba7b6434bacd764774b84f38512bf6730d2a0f6b0f6241eabfffeb153ffffb9feffffffff"
      "aaab",
-     6, mi_fp_raw, mi_fp_inv_var, mi_fp_inv, mi_fp_mul, cz_fp_one.l},
+     6, mi_fp_raw, mi_fp_raw_ct, mi_fp_inv_var, mi_fp_inv, mi_fp_fermat, mi_fp_mul, cz_fp_one.l},
     {"fr", "73eda753299d7d483339d80809a1d80553bda402fffe5bfeffffffff00000001", 4, mi_fr_raw,
-     mi_fr_inv_var, mi_fr_inv, mi_fr_mul, cz_fr_one.l},
+     mi_fr_raw_ct, mi_fr_inv_var, mi_fr_inv, mi_fr_fermat, mi_fr_mul, cz_fr_one.l},
 };
 
 /* Checks one input x (an integer below m, used directly as the limbs the algorithm sees):
- *  - raw: x⁻¹ (c = 1) and c·x⁻¹ for a random c equal GMP's, also with r aliasing x;
- *  - Montgomery: x·inv_var(x) is one (zero for zero), and inv_var(x) equals the Fermat inverse
- *    if asked (that costs some 30 inversions' time). */
+ *  - raw, variable and constant time: x⁻¹ (c = 1) and c·x⁻¹ for a random c equal GMP's, also
+ *    with r aliasing x;
+ *  - Montgomery: x·inv_var(x) is one (zero for zero), inv(x) = inv_var(x), and both equal the
+ *    Fermat inverse if asked (that costs some 30 inversions' time). */
 static void mi_check_one(const mi_field *fd, const mpz_t m, const mpz_t x, bool fermat)
 {
     uint64_t a[6], c[6], one_raw[6] = {1}, r[6], r2[6];
@@ -108,20 +135,28 @@ static void mi_check_one(const mi_field *fd, const mpz_t m, const mpz_t x, bool 
     else
         mpz_invert(want, x, m);
 
-    fd->raw(r, a, one_raw);
-    cz_mpz_from_limbs(got, r, fd->n);
-    CZ_CHECK(mpz_cmp(got, want) == 0);
+    for (int ct = 0; ct < 2; ct++) {
+        void (*raw)(uint64_t *, const uint64_t *, const uint64_t *) = ct ? fd->raw_ct : fd->raw;
+        raw(r, a, one_raw);
+        cz_mpz_from_limbs(got, r, fd->n);
+        CZ_CHECK(mpz_cmp(got, want) == 0);
+    }
 
     cz_mpz_random_below(cz, m, cz_test_rng());
     cz_mpz_to_limbs(c, fd->n, cz);
-    memcpy(r, a, sizeof r);
-    fd->raw(r, r, c); /* r aliases a */
     mpz_mul(want, want, cz);
     mpz_mod(want, want, m);
-    cz_mpz_from_limbs(got, r, fd->n);
-    CZ_CHECK(mpz_cmp(got, want) == 0); /* c is reproducible from the seed */
+    for (int ct = 0; ct < 2; ct++) {
+        void (*raw)(uint64_t *, const uint64_t *, const uint64_t *) = ct ? fd->raw_ct : fd->raw;
+        memcpy(r, a, sizeof r);
+        raw(r, r, c); /* r aliases a */
+        cz_mpz_from_limbs(got, r, fd->n);
+        CZ_CHECK(mpz_cmp(got, want) == 0); /* c is reproducible from the seed */
+    }
 
+    fd->inv(r2, a);
     fd->inv_var(r, a);
+    CZ_CHECK(memcmp(r, r2, fd->n * sizeof *r) == 0);
     if (fermat) {
         fd->inv_fermat(r2, a);
         CZ_CHECK(memcmp(r, r2, fd->n * sizeof *r) == 0);
@@ -284,24 +319,65 @@ static int64_t mi_divsteps_ref(int64_t eta, uint64_t f, uint64_t g, cz_modinv_tr
     return eta;
 }
 
+/* The half-delta divstep (delta starts at 1/2; github.com/sipa/safegcd-bounds), one step at a
+ * time with D = 2·delta = −2·zeta − 1, the matrix started at 8 so 59 steps scale it by 2^62. */
+static int64_t mi_hddivsteps_ref(int64_t zeta, uint64_t f, uint64_t g, cz_modinv_trans *t)
+{
+    int64_t D = -2 * zeta - 1;
+    uint64_t u = 8, v = 0, q = 0, r = 8;
+    for (int i = 0; i < 59; i++) {
+        if (D > 0 && (g & 1)) {
+            /* (δ, f, g) ← (1 − δ, g, (g − f)/2) */
+            uint64_t nf = g, nu = q, nv = r;
+            g = (uint64_t)((int64_t)(g - f) >> 1);
+            q -= u;
+            r -= v;
+            f = nf, u = nu << 1, v = nv << 1;
+            D = 2 - D;
+        } else {
+            /* (δ, f, g) ← (1 + δ, f, (g + [g odd]·f)/2) */
+            if (g & 1) {
+                g += f;
+                q += u;
+                r += v;
+            }
+            g = (uint64_t)((int64_t)g >> 1);
+            u <<= 1, v <<= 1;
+            D += 2;
+        }
+    }
+    t->u = (int64_t)u, t->v = (int64_t)v, t->q = (int64_t)q, t->r = (int64_t)r;
+    return (-D - 1) / 2;
+}
+
+/* Both batch forms against their models; the matrix maps (f, g) to multiples of 2^62 and its
+ * rows have norm at most 2^62. */
+static void mi_check_matrix(const cz_modinv_trans *got, const cz_modinv_trans *want, uint64_t f,
+                            uint64_t g)
+{
+    CZ_CHECK(got->u == want->u && got->v == want->v && got->q == want->q && got->r == want->r);
+    cz_u128 nf = (cz_u128)((__int128)got->u * (int64_t)f + (__int128)got->v * (int64_t)g);
+    cz_u128 ng = (cz_u128)((__int128)got->q * (int64_t)f + (__int128)got->r * (int64_t)g);
+    CZ_CHECK(((uint64_t)nf & (UINT64_MAX >> 2)) == 0);
+    CZ_CHECK(((uint64_t)ng & (UINT64_MAX >> 2)) == 0);
+    __int128 lim = (__int128)1 << 62;
+    __int128 au = got->u < 0 ? -(__int128)got->u : got->u;
+    __int128 av = got->v < 0 ? -(__int128)got->v : got->v;
+    __int128 aq = got->q < 0 ? -(__int128)got->q : got->q;
+    __int128 ar = got->r < 0 ? -(__int128)got->r : got->r;
+    CZ_CHECK(au + av <= lim && aq + ar <= lim);
+}
+
 static void mi_check_divsteps(int64_t eta, uint64_t f, uint64_t g)
 {
     cz_modinv_trans got, want;
     cz_test_note("eta = %lld, f = %#llx, g = %#llx", (long long)eta, (unsigned long long)f,
                  (unsigned long long)g);
-    int64_t eg = cz_modinv_divsteps_62_var(eta, f, g, &got);
-    int64_t ew = mi_divsteps_ref(eta, f, g, &want);
-    CZ_CHECK(eg == ew);
-    CZ_CHECK(got.u == want.u && got.v == want.v && got.q == want.q && got.r == want.r);
-    /* the matrix maps (f, g) to multiples of 2^62, and rows have norm at most 2^62 */
-    cz_u128 nf = (cz_u128)((__int128)got.u * (int64_t)f + (__int128)got.v * (int64_t)g);
-    cz_u128 ng = (cz_u128)((__int128)got.q * (int64_t)f + (__int128)got.r * (int64_t)g);
-    CZ_CHECK(((uint64_t)nf & (UINT64_MAX >> 2)) == 0);
-    CZ_CHECK(((uint64_t)ng & (UINT64_MAX >> 2)) == 0);
-    __int128 lim = (__int128)1 << 62;
-    __int128 au = got.u < 0 ? -(__int128)got.u : got.u, av = got.v < 0 ? -(__int128)got.v : got.v;
-    __int128 aq = got.q < 0 ? -(__int128)got.q : got.q, ar = got.r < 0 ? -(__int128)got.r : got.r;
-    CZ_CHECK(au + av <= lim && aq + ar <= lim);
+    CZ_CHECK(cz_modinv_divsteps_62_var(eta, f, g, &got) == mi_divsteps_ref(eta, f, g, &want));
+    mi_check_matrix(&got, &want, f, g);
+    /* the same eta read as zeta */
+    CZ_CHECK(cz_modinv_divsteps_59(eta, f, g, &got) == mi_hddivsteps_ref(eta, f, g, &want));
+    mi_check_matrix(&got, &want, f, g);
 }
 
 static void test_modinv_divsteps(void)

@@ -278,6 +278,32 @@ static void T(msm_large)(void)
     free(bases), free(t), free(k), free(density);
 }
 
+/* Every back-end this machine runs (portable, MULX/ADX, IFMA) on the cases that reach the rare
+ * branches of the batch additions: repeated bases (doublings), infinity, opposite points. */
+static void T(msm_backends)(void)
+{
+    const size_t n = 1500;
+    AFF *bases = malloc(n * sizeof *bases);
+    cz_fr *t = malloc(n * sizeof *t);
+    cz_scalar *k = malloc(n * sizeof *k);
+    cz_arith_backend saved = cz_arith_backend_get();
+    for (int bk = 0; bk < 4; bk++) {
+        T(make_bases)(bases, t, n, (tm_bases)bk);
+        T(make_scalars)(k, n, bk == 1 ? TM_SC_SAME : TM_SC_RANDOM);
+        JAC want, got;
+        T(expected)(&want, k, n, NULL, t);
+        for (int b = CZ_ARITH_PORTABLE; b <= CZ_ARITH_X86_64_IFMA; b++) {
+            if (!cz_arith_backend_set((cz_arith_backend)b))
+                continue;
+            cz_test_note("bases=%d back-end %s", bk, cz_arith_backend_name((cz_arith_backend)b));
+            CZ_CHECK(T(run_msm)(&got, bases, n, k, n, NULL, false, false, NULL));
+            CZ_CHECK(G(jac_eq)(&got, &want));
+        }
+    }
+    cz_arith_backend_set(saved);
+    free(bases), free(t), free(k);
+}
+
 static void T(msm_window_sweep)(void)
 {
     /* every window width on one input, including widths far from the table's choice */

@@ -282,6 +282,47 @@ static void test_ntt_quotient(void)
     cz_pool_destroy(pool);
 }
 
+/* Every back-end this machine runs gives the portable results bit for bit: the transforms in every
+ * order, the coset transforms and the quotient, at sizes below and above the blocks. */
+static void test_ntt_backends(void)
+{
+    cz_arith_backend saved = cz_arith_backend_get();
+    for (unsigned k = 3; k <= 15; k += 6) {
+        size_t m = (size_t)1 << k;
+        cz_ntt_domain *d = NULL;
+        CZ_CHECK_OK(cz_ntt_domain_create(&d, m, NULL));
+        cz_fr *in[3] = {rand_vec(m), rand_vec(m), rand_vec(m)};
+        cz_fr *want[8], *got = malloc(3 * m * sizeof *got);
+        for (int b = CZ_ARITH_PORTABLE; b <= CZ_ARITH_X86_64_IFMA; b++) {
+            if (!cz_arith_backend_set((cz_arith_backend)b))
+                continue;
+            cz_test_note("k=%u back-end %s", k, cz_arith_backend_name((cz_arith_backend)b));
+            for (int op = 0; op < 8; op++) {
+                cz_fr *v = b == CZ_ARITH_PORTABLE ? (want[op] = malloc(3 * m * sizeof *v)) : got;
+                for (int i = 0; i < 3; i++)
+                    memcpy(v + i * m, in[i], m * sizeof *v);
+                if (op < 4)
+                    cz_ntt_forward(d, NULL, v, (cz_ntt_order)op);
+                else if (op == 4)
+                    cz_ntt_inverse(d, NULL, v, CZ_NTT_NR);
+                else if (op == 5)
+                    cz_ntt_coset_forward(d, NULL, v);
+                else if (op == 6)
+                    cz_ntt_coset_inverse(d, NULL, v);
+                else
+                    cz_ntt_compute_h(d, NULL, v, v + m, v + 2 * m);
+                if (b != CZ_ARITH_PORTABLE && !CZ_CHECK(vec_eq(got, want[op], m)))
+                    cz_test_note("operation %d", op);
+            }
+        }
+        for (int op = 0; op < 8; op++)
+            free(want[op]);
+        free(got), free(in[0]), free(in[1]), free(in[2]);
+        cz_ntt_domain_destroy(d);
+    }
+    cz_arith_backend_set(saved);
+}
+
 static void test_ntt_domain_limits(void)
 {
     cz_ntt_domain *d = NULL;
@@ -342,6 +383,7 @@ static void test_ntt_odd_coset(void)
     CZ_CHECK(cz_ntt_domain_create_odd(&d, 16, &wrong, NULL) == CZ_ERR_INVALID_ARG && d == NULL);
 }
 
-CZ_TEST_MODULE(ntt, {"vs_naive_dft", test_ntt_vs_naive_dft}, {"round_trips", test_ntt_round_trips},
-               {"spot_checks", test_ntt_spot_checks}, {"quotient", test_ntt_quotient},
-               {"domain_limits", test_ntt_domain_limits}, {"odd_coset", test_ntt_odd_coset});
+CZ_TEST_MODULE(ntt, {"vs_naive_dft", test_ntt_vs_naive_dft}, {"backends", test_ntt_backends},
+               {"round_trips", test_ntt_round_trips}, {"spot_checks", test_ntt_spot_checks},
+               {"quotient", test_ntt_quotient}, {"domain_limits", test_ntt_domain_limits},
+               {"odd_coset", test_ntt_odd_coset});
