@@ -50,7 +50,7 @@ fuzz:
 bench: all
 	@./build/cuzk bench arith
 
-FORMAT_FILES = $(shell git ls-files --cached --others --exclude-standard '*.c' '*.h' '*.cc' | grep -v -e '^lib/arith/constants.c$$' -e '^lib/circuits/filecoin/params_table.c$$')
+FORMAT_FILES = $(shell git ls-files --cached --others --exclude-standard '*.c' '*.h' '*.cc')
 format:
 	@clang-format -i $(FORMAT_FILES)
 

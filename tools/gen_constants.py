@@ -3,6 +3,7 @@
 lib/arith/constants.c. Run from the repository root: python3 tools/gen_constants.py.
 Each derived value is checked here (curve membership, orders, endomorphism eigenvalues) so the
 table cannot silently disagree with the definitions."""
+import subprocess
 import sys
 
 z = -0xd201000000010000
@@ -219,7 +220,11 @@ w("};")
 w("const cz_fp2 cz_fp12_frob_c1[12] = {")
 for a in frob12_c1: w("    %s," % c_fp2(a))
 w("};")
-text = "\n".join(out) + "\n"
+# through clang-format (the repository's .clang-format): the generated file is the formatted one
+text = subprocess.run(
+    ["clang-format", "--assume-filename=lib/arith/constants.c"],
+    input="\n".join(out) + "\n", capture_output=True, text=True, check=True,
+).stdout
 path = sys.argv[1] if len(sys.argv) > 1 else "lib/arith/constants.c"
 with open(path, "w") as f:
     f.write(text)
