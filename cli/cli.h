@@ -65,6 +65,22 @@ bool cz_cli_mkdirs(const char *path);
 void cz_cli_cache_dir(char *out, size_t len, const char *opt);
 /* The per-phase table of a proof (stdout): time and share of each phase, counters if asked. */
 void cz_cli_print_phases(const cz_prove_stats *ps, bool counters);
+/* A demo's closing lines (stdout): the phases, the verification and setup times (setup 0: loaded),
+ * the proof's first bytes and the verdict. */
+void cz_cli_demo_report(const cz_prove_stats *ps, bool counters, double verify_s, double setup_s,
+                        const uint8_t *proof, size_t bytes, bool valid);
+
+/* A named subcommand (`cuzk bench <area>`, `cuzk porep <command>`, …). */
+typedef struct cz_cli_area {
+    const char *name;
+    int (*run)(int argc, char **argv);
+    const char *help;
+} cz_cli_area;
+
+/* `cuzk <group> <command> …`: runs the named command, or prints the group's usage (--help: on
+ * stdout, exit 0; otherwise on stderr, exit 2), footer (whole lines) under the command list. */
+int cz_cli_group(const char *group, const cz_cli_area *commands, size_t n, const char *footer,
+                 int argc, char **argv);
 /* Parses n bytes of hex (an optional 0x) into out; false with a message naming the option. */
 bool cz_cli_hex(uint8_t *out, size_t n, const char *hex, const char *name);
 /* The index of the first public input (32 bytes, little-endian) that is not below r; n if none. */

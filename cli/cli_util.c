@@ -142,6 +142,36 @@ void cz_cli_print_phases(const cz_prove_stats *ps, bool counters)
     cz_cli_phase_row("prove total", ps->total, ps->total, NULL);
 }
 
+void cz_cli_demo_report(const cz_prove_stats *ps, bool counters, double verify_s, double setup_s,
+                        const uint8_t *proof, size_t bytes, bool valid)
+{
+    cz_cli_print_phases(ps, counters);
+    printf("  %-26s %10.3f s\n", "verify", verify_s);
+    if (setup_s > 0)
+        printf("  %-26s %10.3f s\n", "setup (once)", setup_s);
+    printf("\nproof (%zu bytes): ", bytes);
+    for (size_t i = 0; i < 16 && i < bytes; i++)
+        printf("%02x", proof[i]);
+    printf("…\nverification: %s\n", valid ? "VALID" : "INVALID");
+}
+
+int cz_cli_group(const char *group, const cz_cli_area *commands, size_t n, const char *footer,
+                 int argc, char **argv)
+{
+    for (size_t i = 0; argc >= 1 && i < n; i++)
+        if (strcmp(argv[0], commands[i].name) == 0)
+            return commands[i].run(argc - 1, argv + 1);
+    bool help = argc >= 1 && (strcmp(argv[0], "--help") == 0 || strcmp(argv[0], "-h") == 0);
+    FILE *out = help ? stdout : stderr;
+    if (argc >= 1 && !help)
+        fprintf(stderr, "cuzk %s: unknown command '%s'\n\n", group, argv[0]);
+    fprintf(out, "usage: cuzk %s <command> [options]\n\ncommands:\n", group);
+    for (size_t i = 0; i < n; i++)
+        fprintf(out, "  %-14s %s\n", commands[i].name, commands[i].help);
+    fprintf(out, "\n%s", footer);
+    return help ? CZ_CLI_EXIT_OK : CZ_CLI_EXIT_USAGE;
+}
+
 bool cz_cli_hex(uint8_t *out, size_t n, const char *hex, const char *name)
 {
     size_t len = strlen(hex);

@@ -449,11 +449,7 @@ static int cz_client_metrics(int argc, char **argv)
     return cz_client_status_or_metrics(argc, argv, false);
 }
 
-static const struct {
-    const char *name;
-    int (*run)(int argc, char **argv);
-    const char *help;
-} cz_client_commands[] = {
+static const cz_cli_area cz_client_commands[] = {
     {"prove", cz_client_prove, "submit a proof request and wait for the proof"},
     {"submit", cz_client_submit, "queue a proof request; print its job id"},
     {"await", cz_client_await, "wait for a job's proof"},
@@ -466,18 +462,11 @@ static const struct {
 
 int cz_cmd_client(int argc, char **argv)
 {
-    for (size_t i = 0; argc >= 1 && i < CZ_ARRAY_SIZE(cz_client_commands); i++)
-        if (strcmp(argv[0], cz_client_commands[i].name) == 0)
-            return cz_client_commands[i].run(argc - 1, argv + 1);
-    bool help = argc >= 1 && (strcmp(argv[0], "--help") == 0 || strcmp(argv[0], "-h") == 0);
-    FILE *f = help ? stdout : stderr;
-    if (argc >= 1 && !help)
-        fprintf(f, "cuzk client: unknown command '%s'\n\n", argv[0]);
-    fprintf(f, "usage: cuzk client <command> [options] [--addr ADDR]\n\ncommands:\n");
-    for (size_t i = 0; i < CZ_ARRAY_SIZE(cz_client_commands); i++)
-        fprintf(f, "  %-8s %s\n", cz_client_commands[i].name, cz_client_commands[i].help);
-    fprintf(f, "\nEvery command takes --help. Exit status: 0 done (the proof was made); 1 the job "
-               "failed,\nwas cancelled or timed out; 2 usage error, unreadable file, or an error "
-               "from the\ndaemon or the connection (the gRPC code is printed).\n");
-    return help ? CZ_CLI_EXIT_OK : CZ_CLI_EXIT_USAGE;
+    return cz_cli_group(
+        "client", cz_client_commands, CZ_ARRAY_SIZE(cz_client_commands),
+        "Options: [--addr ADDR] (every command). Every command takes --help.\n"
+        "Exit status: 0 done (the proof was made); 1 the job failed, was cancelled\n"
+        "or timed out; 2 usage error, unreadable file, or an error from the daemon\n"
+        "or the connection (the gRPC code is printed).\n",
+        argc, argv);
 }

@@ -94,14 +94,8 @@ int cz_cmd_demo(int argc, char **argv)
     st = cz_verify(&valid, vk, proof, (const uint8_t(*)[32])inputs, n);
     double verify_s = cz_cli_seconds() - tv;
 
-    cz_cli_print_phases(&ps, counters);
-    printf("  %-26s %10.3f s\n", "verify", verify_s);
-    if (setup_s > 0)
-        printf("  %-26s %10.3f s\n", "setup (once)", setup_s);
-    printf("\nproof (%d bytes): ", CZ_PROOF_BYTES);
-    for (int i = 0; i < 16; i++)
-        printf("%02x", proof[i]);
-    printf("…\nverification: %s\n", st == CZ_OK && valid ? "VALID" : "INVALID");
+    cz_cli_demo_report(&ps, counters, verify_s, setup_s, proof, CZ_PROOF_BYTES,
+                       st == CZ_OK && valid);
 
     free(inputs);
     free(message);

@@ -504,14 +504,7 @@ int cz_cmd_demo_porep(int argc, char **argv)
         st = cz_porep_verify(&valid, vk, c1, proofs, bytes);
         verify_s = cz_cli_seconds() - tv;
         cz_vk_free(vk);
-        cz_cli_print_phases(&ps, false);
-        printf("  %-26s %10.3f s\n", "verify", verify_s);
-        if (setup_s > 0)
-            printf("  %-26s %10.3f s\n", "setup (once)", setup_s);
-        printf("\nproof (%zu bytes): ", bytes);
-        for (int i = 0; i < 16; i++)
-            printf("%02x", proofs[i]);
-        printf("…\nverification: %s\n", st == CZ_OK && valid ? "VALID" : "INVALID");
+        cz_cli_demo_report(&ps, false, verify_s, setup_s, proofs, bytes, st == CZ_OK && valid);
     }
     free(proofs);
     cz_params_free(params);
@@ -524,19 +517,14 @@ int cz_cmd_demo_porep(int argc, char **argv)
 
 int cz_cmd_porep(int argc, char **argv)
 {
-    if (argc >= 1 && strcmp(argv[0], "info") == 0)
-        return cz_porep_info_cmd(argc - 1, argv + 1);
-    if (argc >= 1 && strcmp(argv[0], "gen-sector") == 0)
-        return cz_porep_gen_sector_cmd(argc - 1, argv + 1);
-    bool help = argc >= 1 && (strcmp(argv[0], "--help") == 0 || strcmp(argv[0], "-h") == 0);
-    FILE *out = help ? stdout : stderr;
-    if (argc >= 1 && !help)
-        fprintf(stderr, "cuzk porep: unknown command '%s'\n\n", argv[0]);
-    fprintf(out, "usage: cuzk porep <command> [options]\n\n"
-                 "commands:\n"
-                 "  info           a registered proof's configuration and circuit size\n"
-                 "  gen-sector     seal a deterministic test sector and write its C1 output\n\n"
-                 "Proofs: cuzk setup porep, cuzk prove porep, cuzk verify porep, cuzk demo porep.\n"
-                 "Every command takes --help.\n");
-    return help ? CZ_CLI_EXIT_OK : CZ_CLI_EXIT_USAGE;
+    static const cz_cli_area commands[] = {
+        {"info", cz_porep_info_cmd, "a registered proof's configuration and circuit size"},
+        {"gen-sector", cz_porep_gen_sector_cmd,
+         "seal a deterministic test sector and write its C1 output"},
+    };
+    return cz_cli_group(
+        "porep", commands, CZ_ARRAY_SIZE(commands),
+        "Proofs: cuzk setup porep, cuzk prove porep, cuzk verify porep, cuzk demo porep.\n"
+        "Every command takes --help.\n",
+        argc, argv);
 }

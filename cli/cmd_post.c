@@ -614,14 +614,8 @@ static int cz_post_demo_cmd(bool winning, int argc, char **argv)
             cz_vk_free(vk);
             printf("  %-26s %10.3f s\n", "test sectors (once)", gen_s);
             printf("  %-26s %10.3f s\n", "vanilla read + check", read_s);
-            cz_cli_print_phases(&ps, false);
-            printf("  %-26s %10.3f s\n", "verify", verify_s);
-            if (setup_s > 0)
-                printf("  %-26s %10.3f s\n", "setup (once)", setup_s);
-            printf("\nproof (%d bytes): ", CZ_PROOF_BYTES);
-            for (int i = 0; i < 16; i++)
-                printf("%02x", proof_bytes[i]);
-            printf("…\nverification: %s\n", st == CZ_OK && valid ? "VALID" : "INVALID");
+            cz_cli_demo_report(&ps, false, verify_s, setup_s, proof_bytes, sizeof proof_bytes,
+                               st == CZ_OK && valid);
         }
     }
     cz_params_free(params);
@@ -641,19 +635,12 @@ int cz_cmd_demo_post_winning(int argc, char **argv) { return cz_post_demo_cmd(tr
 
 int cz_cmd_post(int argc, char **argv)
 {
-    if (argc >= 1 && strcmp(argv[0], "info") == 0)
-        return cz_post_info_cmd(argc - 1, argv + 1);
-    if (argc >= 1 && strcmp(argv[0], "gen") == 0)
-        return cz_post_gen_cmd(argc - 1, argv + 1);
-    bool help = argc >= 1 && (strcmp(argv[0], "--help") == 0 || strcmp(argv[0], "-h") == 0);
-    FILE *out = help ? stdout : stderr;
-    if (argc >= 1 && !help)
-        fprintf(stderr, "cuzk post: unknown command '%s'\n\n", argv[0]);
-    fprintf(out, "usage: cuzk post <command> [options]\n\n"
-                 "commands:\n"
-                 "  info           a registered PoSt proof's configuration and circuit size\n"
-                 "  gen            seal test sectors and write their vanilla proofs\n\n"
-                 "Proofs: cuzk setup|prove|verify|demo post-window, … post-winning.\n"
-                 "Every command takes --help.\n");
-    return help ? CZ_CLI_EXIT_OK : CZ_CLI_EXIT_USAGE;
+    static const cz_cli_area commands[] = {
+        {"info", cz_post_info_cmd, "a registered PoSt proof's configuration and circuit size"},
+        {"gen", cz_post_gen_cmd, "seal test sectors and write their vanilla proofs"},
+    };
+    return cz_cli_group("post", commands, CZ_ARRAY_SIZE(commands),
+                        "Proofs: cuzk setup|prove|verify|demo post-window, … post-winning.\n"
+                        "Every command takes --help.\n",
+                        argc, argv);
 }

@@ -506,14 +506,7 @@ int cz_cmd_demo_snap(int argc, char **argv)
         st = cz_snap_verify(&valid, vk, info.name, r_old, r_new, d_new, proofs, bytes);
         double verify_s = cz_cli_seconds() - tv;
         cz_vk_free(vk);
-        cz_cli_print_phases(&ps, false);
-        printf("  %-26s %10.3f s\n", "verify", verify_s);
-        if (setup_s > 0)
-            printf("  %-26s %10.3f s\n", "setup (once)", setup_s);
-        printf("\nproof (%zu bytes): ", bytes);
-        for (int i = 0; i < 16; i++)
-            printf("%02x", proofs[i]);
-        printf("…\nverification: %s\n", st == CZ_OK && valid ? "VALID" : "INVALID");
+        cz_cli_demo_report(&ps, false, verify_s, setup_s, proofs, bytes, st == CZ_OK && valid);
     }
     free(proofs);
     cz_params_free(params);
@@ -526,19 +519,13 @@ int cz_cmd_demo_snap(int argc, char **argv)
 
 int cz_cmd_snap(int argc, char **argv)
 {
-    if (argc >= 1 && strcmp(argv[0], "info") == 0)
-        return cz_snap_info_cmd(argc - 1, argv + 1);
-    if (argc >= 1 && strcmp(argv[0], "gen") == 0)
-        return cz_snap_gen_cmd(argc - 1, argv + 1);
-    bool help = argc >= 1 && (strcmp(argv[0], "--help") == 0 || strcmp(argv[0], "-h") == 0);
-    FILE *out = help ? stdout : stderr;
-    if (argc >= 1 && !help)
-        fprintf(stderr, "cuzk snap: unknown command '%s'\n\n", argv[0]);
-    fprintf(out, "usage: cuzk snap <command> [options]\n\n"
-                 "commands:\n"
-                 "  info           an update proof's configuration and circuit size\n"
-                 "  gen            make a deterministic update and write its request\n\n"
-                 "Proofs: cuzk setup snap, cuzk prove snap, cuzk verify snap, cuzk demo snap.\n"
-                 "Every command takes --help.\n");
-    return help ? CZ_CLI_EXIT_OK : CZ_CLI_EXIT_USAGE;
+    static const cz_cli_area commands[] = {
+        {"info", cz_snap_info_cmd, "an update proof's configuration and circuit size"},
+        {"gen", cz_snap_gen_cmd, "make a deterministic update and write its request"},
+    };
+    return cz_cli_group(
+        "snap", commands, CZ_ARRAY_SIZE(commands),
+        "Proofs: cuzk setup snap, cuzk prove snap, cuzk verify snap, cuzk demo snap.\n"
+        "Every command takes --help.\n",
+        argc, argv);
 }

@@ -6,12 +6,6 @@
 #include "cli.h"
 #include "cuzk/cuzk.h"
 
-typedef struct cz_cli_area {
-    const char *name;
-    int (*run)(int argc, char **argv);
-    const char *help;
-} cz_cli_area;
-
 static const cz_cli_area cz_bench_areas[] = {
     {"arith", cz_bench_arith, "field, curve and pairing operations (ns per operation)"},
     {"c1", cz_bench_c1, "reading and writing a PoRep C1 output, 32 GiB by default (s, MiB)"},

@@ -276,6 +276,35 @@ cz_status cz_prove(uint8_t proof[CZ_PROOF_BYTES], const cz_params *p, const cz_c
     return st;
 }
 
+cz_status cz_api_prove_partitions(uint8_t *proofs, const cz_shape *shape,
+                                  const cz_api_partitions *parts, const cz_prove_opts *opts,
+                                  cz_prove_stats *stats)
+{
+    cz_fr *inputs = cz_try_alloc(parts->num_inputs * sizeof *inputs);
+    uint8_t *out = cz_try_alloc((size_t)parts->count * CZ_PROOF_BYTES);
+    cz_status st = inputs && out ? CZ_OK : CZ_ERR_NOMEM;
+    cz_prove_stats total, one;
+    memset(&total, 0, sizeof total);
+    for (unsigned k = 0; k < parts->count && st == CZ_OK; k++) {
+        if ((st = parts->inputs(inputs, parts->request, k)) != CZ_OK)
+            break;
+        cz_api_partition part = {parts->request, k};
+        st = cz_api_prove(out + (size_t)k * CZ_PROOF_BYTES, shape, inputs, parts->num_inputs, opts,
+                          parts->begin, &part, &one);
+        for (int ph = 0; st == CZ_OK && ph < CZ_PHASES; ph++)
+            total.seconds[ph] += one.seconds[ph];
+        total.total += one.total;
+    }
+    if (st == CZ_OK) {
+        memcpy(proofs, out, (size_t)parts->count * CZ_PROOF_BYTES);
+        if (stats)
+            *stats = total;
+    }
+    cz_free(inputs);
+    cz_free(out);
+    return st;
+}
+
 cz_status cz_verify(bool *valid, const cz_vk *vk, const uint8_t proof[CZ_PROOF_BYTES],
                     const uint8_t (*inputs)[32], size_t n)
 {

@@ -68,6 +68,28 @@ cz_status cz_api_prove(uint8_t proof[CZ_PROOF_BYTES], const cz_shape *shape, con
                        size_t n, const cz_prove_opts *opts, cz_api_begin_fn begin, void *ctx,
                        cz_prove_stats *stats);
 
+/* A multi-partition proof's partitions (PoRep, SnapDeals): inputs writes partition k's public
+ * inputs, recomputed from the request (never from a witness); begin synthesizes it, with a
+ * cz_api_partition as its context. */
+typedef struct cz_api_partitions {
+    unsigned count;
+    size_t num_inputs; /* per partition */
+    cz_status (*inputs)(cz_fr *out, const void *request, unsigned k);
+    cz_api_begin_fn begin;
+    const void *request;
+} cz_api_partitions;
+
+typedef struct cz_api_partition {
+    const void *request;
+    unsigned k;
+} cz_api_partition;
+
+/* Every partition proved in order with cz_api_prove, into proofs (count × CZ_PROOF_BYTES), written
+ * only once all are made and checked; stats: the phases summed. */
+cz_status cz_api_prove_partitions(uint8_t *proofs, const cz_shape *shape,
+                                  const cz_api_partitions *parts, const cz_prove_opts *opts,
+                                  cz_prove_stats *stats);
+
 /* bellperson's proving domain: the smallest 2^k ≥ constraints + one input constraint per input
  * (ONE included). */
 CZ_INLINE unsigned cz_api_domain_log2(uint64_t constraints, uint32_t inputs)

@@ -139,16 +139,20 @@ cz_status cz_porep_gen_sector(char **json, size_t *len, const char *name_or_size
 
 /* ---- proving and verifying ---- */
 
-/* The public inputs of partition k, from the C1's commitments and randomness. */
-static cz_status cz_porep_inputs(cz_fr *out, const cz_porep_c1 *c1, unsigned k)
+/* The public inputs of partition k, from the C1's (a cz_porep_c1) commitments and randomness. */
+static cz_status cz_porep_inputs(cz_fr *out, const void *request, unsigned k)
 {
+    const cz_porep_c1 *c1 = request;
     return cz_stacked_public_inputs(out, c1->config, c1->replica_id, c1->comm_d, c1->comm_r,
                                     c1->seed, k);
 }
 
 static cz_status cz_porep_begin_partition(void *ctx, cz_prove_state *st)
 {
-    return cz_stage_synthesize(st, cz_stacked_circuit_synthesize, ctx);
+    const cz_api_partition *part = ctx;
+    const cz_porep_c1 *c1 = part->request;
+    cz_stacked_circuit circuit = {c1->config, c1, part->k};
+    return cz_stage_synthesize(st, cz_stacked_circuit_synthesize, &circuit);
 }
 
 cz_status cz_porep_prove(uint8_t *proofs, const cz_params *p, const cz_c1 *c1,
@@ -159,34 +163,14 @@ cz_status cz_porep_prove(uint8_t *proofs, const cz_params *p, const cz_c1 *c1,
     if (cz_c1_check(c1, pool, NULL, 0) != CZ_OK)
         return CZ_ERR_BAD_INPUT;
     const cz_porep_config *c = c1->c1.config;
-    unsigned n = cz_stacked_circuit_num_inputs(c);
-    if (p->g.vk.n_ic != 1 + (size_t)n)
+    cz_api_partitions parts = {c->partitions, cz_stacked_circuit_num_inputs(c), cz_porep_inputs,
+                               cz_porep_begin_partition, &c1->c1};
+    if (p->g.vk.n_ic != 1 + parts.num_inputs)
         return CZ_ERR_BAD_PARAMS;
     cz_shape *shape = NULL;
     CZ_TRY(cz_params_shape(p, pool, &shape));
-    cz_fr inputs[3 + 18 * CZ_POREP_MAX_CHALLENGES];
-    cz_prove_stats total, one;
-    memset(&total, 0, sizeof total);
-    /* every partition's proof is made (and checked) before any byte of the output is written */
-    uint8_t *out = cz_xmalloc((size_t)c->partitions * CZ_PROOF_BYTES);
-    cz_status st = CZ_OK;
-    for (unsigned k = 0; k < c->partitions && st == CZ_OK; k++) {
-        if ((st = cz_porep_inputs(inputs, &c1->c1, k)) != CZ_OK)
-            break;
-        cz_stacked_circuit circuit = {c, &c1->c1, k};
-        st = cz_api_prove(out + (size_t)k * CZ_PROOF_BYTES, shape, inputs, n, opts,
-                          cz_porep_begin_partition, &circuit, &one);
-        for (int ph = 0; st == CZ_OK && ph < CZ_PHASES; ph++)
-            total.seconds[ph] += one.seconds[ph];
-        total.total += one.total;
-    }
+    cz_status st = cz_api_prove_partitions(proofs, shape, &parts, opts, stats);
     cz_shape_unref(shape);
-    if (st == CZ_OK) {
-        memcpy(proofs, out, (size_t)c->partitions * CZ_PROOF_BYTES);
-        if (stats)
-            *stats = total;
-    }
-    free(out);
     return st;
 }
 

@@ -237,9 +237,20 @@ cz_status cz_snap_gen_request(char **json, size_t *len, const char *name_or_size
 
 /* ---- proving and verifying ---- */
 
+/* The public inputs of partition k, from the request's (a cz_snap_input) commitments. */
+static cz_status cz_snap_inputs(cz_fr *out, const void *request, unsigned k)
+{
+    const cz_snap_input *in = request;
+    return cz_snap_public_inputs(out, in->config, k, in->config->h, in->comm_r_old, in->comm_d_new,
+                                 in->comm_r_new);
+}
+
 static cz_status cz_snap_begin_partition(void *ctx, cz_prove_state *st)
 {
-    return cz_stage_synthesize(st, cz_snap_circuit_synthesize, ctx);
+    const cz_api_partition *part = ctx;
+    const cz_snap_input *in = part->request;
+    cz_snap_circuit circuit = {in->config, in, part->k};
+    return cz_stage_synthesize(st, cz_snap_circuit_synthesize, &circuit);
 }
 
 cz_status cz_snap_prove(uint8_t *proofs, const cz_params *p, const cz_snap *s,
@@ -249,35 +260,14 @@ cz_status cz_snap_prove(uint8_t *proofs, const cz_params *p, const cz_snap *s,
     cz_pool *pool = opts ? opts->pool : NULL;
     if (cz_snap_check(s, pool, NULL, 0) != CZ_OK)
         return CZ_ERR_BAD_INPUT;
-    const cz_snap_config *c = s->in.config;
     if (p->g.vk.n_ic != 1 + CZ_SNAP_NUM_INPUTS)
         return CZ_ERR_BAD_PARAMS;
+    cz_api_partitions parts = {s->in.config->partitions, CZ_SNAP_NUM_INPUTS, cz_snap_inputs,
+                               cz_snap_begin_partition, &s->in};
     cz_shape *shape = NULL;
     CZ_TRY(cz_params_shape(p, pool, &shape));
-    cz_prove_stats total, one;
-    memset(&total, 0, sizeof total);
-    /* every partition's proof is made (and checked) before any byte of the output is written */
-    uint8_t *out = cz_xmalloc((size_t)c->partitions * CZ_PROOF_BYTES);
-    cz_status st = CZ_OK;
-    for (unsigned k = 0; k < c->partitions && st == CZ_OK; k++) {
-        cz_fr inputs[CZ_SNAP_NUM_INPUTS]; /* from the request's commitments */
-        if ((st = cz_snap_public_inputs(inputs, c, k, c->h, s->in.comm_r_old, s->in.comm_d_new,
-                                        s->in.comm_r_new)) != CZ_OK)
-            break;
-        cz_snap_circuit circuit = {c, &s->in, k};
-        st = cz_api_prove(out + (size_t)k * CZ_PROOF_BYTES, shape, inputs, CZ_SNAP_NUM_INPUTS, opts,
-                          cz_snap_begin_partition, &circuit, &one);
-        for (int ph = 0; st == CZ_OK && ph < CZ_PHASES; ph++)
-            total.seconds[ph] += one.seconds[ph];
-        total.total += one.total;
-    }
+    cz_status st = cz_api_prove_partitions(proofs, shape, &parts, opts, stats);
     cz_shape_unref(shape);
-    if (st == CZ_OK) {
-        memcpy(proofs, out, (size_t)c->partitions * CZ_PROOF_BYTES);
-        if (stats)
-            *stats = total;
-    }
-    free(out);
     return st;
 }
 
