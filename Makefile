@@ -44,8 +44,8 @@ noasm:
 
 fuzz:
 	@cmake --preset fuzz >/dev/null
-	@cmake --build --preset fuzz -j $(JOBS)
-	@$(CTEST) fuzz
+	@cmake --build --preset fuzz -j $(JOBS) --target cz_fuzzers
+	@$(CTEST) fuzz -j $(JOBS)
 
 bench: all
 	@./build/cuzk bench arith
