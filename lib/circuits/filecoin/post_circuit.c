@@ -11,18 +11,6 @@
 
 static const cz_fr *cz_value(const cz_cs *cs, const cz_fr *v) { return cs->values ? v : NULL; }
 
-/* constraint::equal: a·ONE = b. */
-static void cz_post_equal(cz_cs *cs, const char *annotation, const cz_num *a, const cz_num *b)
-{
-    cz_lc *la, *lb, *lc;
-    if (cz_cs_lcs(cs, &la, &lb, &lc)) {
-        cz_lc_add(la, a->var);
-        cz_lc_add_one(lb);
-        cz_lc_add(lc, b->var);
-    }
-    cz_cs_enforce(cs, annotation, la, lb, lc);
-}
-
 /* Sector::synthesize for one slot; s and first_inclusion are NULL/0 for a blank circuit. */
 static void cz_post_slot_synthesize(cz_multieq *m, const cz_post_config *c,
                                     const cz_merkle_shape *tree, const cz_post_sector_proof *s,
@@ -38,7 +26,7 @@ static void cz_post_slot_synthesize(cz_multieq *m, const cz_post_config *c,
     /* "H_comm_c_comm_r_last", "enforce_comm_c_comm_r_last_hash_comm_r" */
     cz_num children[2] = {comm_c, comm_r_last};
     cz_num hash = cz_poseidon_circuit(cs, 2, children);
-    cz_post_equal(cs, "enforce_comm_c_comm_r_last_hash_comm_r", &comm_r, &hash);
+    cz_num_enforce_equal(cs, "enforce_comm_c_comm_r_last_hash_comm_r", &comm_r, &hash);
 
     /* "challenge_inclusion_{i}": the leaf from the path (Root::Val), the root comm_r_last */
     for (unsigned i = 0; i < c->circuit.challenge_count; i++)

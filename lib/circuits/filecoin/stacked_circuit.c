@@ -155,18 +155,6 @@ static void cz_stacked_challenge(cz_stacked *st, const cz_porep_challenge_proof 
                          &st->comm_c);
 }
 
-/* constraint::equal: a·ONE = b. */
-static void cz_stacked_equal(cz_cs *cs, const char *annotation, const cz_num *a, const cz_num *b)
-{
-    cz_lc *la, *lb, *lc;
-    if (cz_cs_lcs(cs, &la, &lb, &lc)) {
-        cz_lc_add(la, a->var);
-        cz_lc_add_one(lb);
-        cz_lc_add(lc, b->var);
-    }
-    cz_cs_enforce(cs, annotation, la, lb, lc);
-}
-
 void cz_stacked_circuit_synthesize(cz_cs *cs, void *ctx)
 {
     const cz_stacked_circuit *circuit = ctx;
@@ -205,7 +193,7 @@ void cz_stacked_circuit_synthesize(cz_cs *cs, void *ctx)
     /* "H_comm_c_comm_r_last", then "enforce comm_r = H(comm_c || comm_r_last)" */
     cz_num children[2] = {st->comm_c, st->comm_r_last};
     cz_num hash = cz_poseidon_circuit(cs, 2, children);
-    cz_stacked_equal(cs, "enforce comm_r = H(comm_c || comm_r_last)", &comm_r_num, &hash);
+    cz_num_enforce_equal(cs, "enforce comm_r = H(comm_c || comm_r_last)", &comm_r_num, &hash);
 
     for (unsigned i = 0; i < config->challenges; i++)
         cz_stacked_challenge(st, c1 ? cz_porep_c1_proof(c1, circuit->partition, i) : NULL);
