@@ -107,6 +107,15 @@ typedef struct cz_cli_progress_state {
 void cz_cli_progress(void *ctx, const char *step, uint64_t done, uint64_t total);
 void cz_cli_progress_end(cz_cli_progress_state *p); /* ends the last step's line */
 
+/* Loads the parameters at path (found by cz_cli_fil_params_file) and says which and how long;
+ * NULL after a message, with *rc the exit status. */
+cz_params *cz_cli_load_params(const char *cmd, const char *path, cz_pool *pool, int *rc);
+
+/* A prove command's end: the phase table, then parts proofs of CZ_PROOF_BYTES written to path and
+ * named. Returns the exit status. */
+int cz_cli_write_proofs(const char *path, const cz_prove_stats *ps, bool counters,
+                        const uint8_t *proofs, unsigned parts);
+
 /* Generates parameters for a demo's circuit (ctx: the command's). */
 typedef cz_status (*cz_cli_setup_fn)(cz_params **out, const void *ctx, const uint64_t *seed,
                                      cz_pool *pool);

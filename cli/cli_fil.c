@@ -48,6 +48,34 @@ void cz_cli_progress_end(cz_cli_progress_state *p)
         fprintf(stderr, "\r  %-32s done (%.2f s)\n", p->step, cz_cli_seconds() - p->start);
 }
 
+cz_params *cz_cli_load_params(const char *cmd, const char *path, cz_pool *pool, int *rc)
+{
+    char why[512] = "";
+    cz_params *params = NULL;
+    cz_params_load_opts lo = {.pool = pool};
+    double t0 = cz_cli_seconds();
+    cz_status st = cz_params_load(&params, path, &lo, why, sizeof why);
+    if (st != CZ_OK) {
+        *rc = cz_cli_fail(cmd, path, st, why);
+        return NULL;
+    }
+    printf("parameters: %s (%.2f s)\n", path, cz_cli_seconds() - t0);
+    return params;
+}
+
+int cz_cli_write_proofs(const char *path, const cz_prove_stats *ps, bool counters,
+                        const uint8_t *proofs, unsigned parts)
+{
+    cz_cli_print_phases(ps, counters);
+    if (!cz_cli_write_file(path, proofs, (size_t)parts * CZ_PROOF_BYTES))
+        return CZ_CLI_EXIT_USAGE;
+    if (parts == 1)
+        printf("\nproof: %s (%d bytes)\n", path, CZ_PROOF_BYTES);
+    else
+        printf("\nproof: %s (%u × %d bytes)\n", path, parts, CZ_PROOF_BYTES);
+    return CZ_CLI_EXIT_OK;
+}
+
 cz_status cz_cli_demo_params(cz_params **out, double *setup_s, const char *cmd, const char *dir,
                              const char *params_path, const char *vk_path, cz_cli_setup_fn setup,
                              const void *ctx, uint64_t seed, cz_pool *pool)

@@ -285,41 +285,26 @@ int cz_cmd_prove_porep(int argc, char **argv)
     unsigned parts = info.partitions;
     printf("C1: %s, %u partition%s, vanilla proofs checked (%.2f s)\n", info.registered_proof,
            parts, parts == 1 ? "" : "s", cz_cli_seconds() - t0);
-    char why[512] = "", params_path[4096];
+    char params_path[4096];
     cz_porep_info pinfo;
     cz_porep_info_get(&pinfo, info.registered_proof);
-    if (!cz_porep_params_file(params_path, sizeof params_path, "prove porep", params_opt, &pinfo,
-                              ".params", true)) {
-        cz_c1_free(c1);
-        cz_pool_destroy(pool);
-        return CZ_CLI_EXIT_USAGE;
-    }
     cz_params *params = NULL;
-    cz_params_load_opts lo = {.pool = pool};
-    t0 = cz_cli_seconds();
-    cz_status st = cz_params_load(&params, params_path, &lo, why, sizeof why);
-    if (st != CZ_OK) {
-        cz_c1_free(c1);
-        cz_pool_destroy(pool);
-        return cz_cli_fail("prove porep", params_path, st, why);
+    rc = CZ_CLI_EXIT_USAGE;
+    if (cz_porep_params_file(params_path, sizeof params_path, "prove porep", params_opt, &pinfo,
+                             ".params", true) &&
+        (params = cz_cli_load_params("prove porep", params_path, pool, &rc))) {
+        uint8_t *proofs = malloc((size_t)parts * CZ_PROOF_BYTES);
+        cz_prove_stats ps;
+        cz_prove_opts po = {.pool = pool, .self_check = !no_self_check, .counters = counters};
+        cz_status st = cz_porep_prove(proofs, params, c1, &po, &ps);
+        rc = st == CZ_OK ? cz_cli_write_proofs(proof_path, &ps, counters, proofs, parts)
+                         : cz_cli_fail("prove porep", "proving", st, NULL);
+        free(proofs);
     }
-    printf("parameters: %s (%.2f s)\n", params_path, cz_cli_seconds() - t0);
-    uint8_t *proofs = malloc((size_t)parts * CZ_PROOF_BYTES);
-    cz_prove_stats ps;
-    cz_prove_opts po = {.pool = pool, .self_check = !no_self_check, .counters = counters};
-    st = cz_porep_prove(proofs, params, c1, &po, &ps);
-    if (st == CZ_OK) {
-        cz_cli_print_phases(&ps, counters);
-        if (!cz_cli_write_file(proof_path, proofs, (size_t)parts * CZ_PROOF_BYTES))
-            st = CZ_ERR_IO;
-        else
-            printf("\nproof: %s (%u × %d bytes)\n", proof_path, parts, CZ_PROOF_BYTES);
-    }
-    free(proofs);
     cz_params_free(params);
     cz_c1_free(c1);
     cz_pool_destroy(pool);
-    return st == CZ_OK ? CZ_CLI_EXIT_OK : cz_cli_fail("prove porep", "proving", st, NULL);
+    return rc;
 }
 
 int cz_cmd_verify_porep(int argc, char **argv)

@@ -401,31 +401,17 @@ static int cz_post_prove_cmd(bool winning, int argc, char **argv)
            cz_cli_seconds() - t0);
     cz_post_info info;
     cz_post_info_at(&info, (unsigned)pinfo.id);
-    char why[512] = "", params_path[4096];
+    char params_path[4096];
     if (!cz_post_params_file(params_path, sizeof params_path, cmd, params_opt, &info, ".params",
-                             true))
+                             true) ||
+        !(params = cz_cli_load_params(cmd, params_path, pool, &rc)))
         goto done;
-    cz_params_load_opts lo = {.pool = pool};
-    t0 = cz_cli_seconds();
-    cz_status st = cz_params_load(&params, params_path, &lo, why, sizeof why);
-    if (st != CZ_OK) {
-        rc = cz_cli_fail(cmd, params_path, st, why);
-        goto done;
-    }
-    printf("parameters: %s (%.2f s)\n", params_path, cz_cli_seconds() - t0);
     uint8_t proof[CZ_PROOF_BYTES];
     cz_prove_stats ps;
     cz_prove_opts po = {.pool = pool, .self_check = !no_self_check, .counters = counters};
-    st = cz_post_prove(proof, params, job, &po, &ps);
-    if (st != CZ_OK) {
-        rc = cz_cli_fail(cmd, "proving", st, NULL);
-        goto done;
-    }
-    cz_cli_print_phases(&ps, counters);
-    if (!cz_cli_write_file(proof_path, proof, sizeof proof))
-        goto done;
-    printf("\nproof: %s (%d bytes)\n", proof_path, CZ_PROOF_BYTES);
-    rc = CZ_CLI_EXIT_OK;
+    cz_status st = cz_post_prove(proof, params, job, &po, &ps);
+    rc = st == CZ_OK ? cz_cli_write_proofs(proof_path, &ps, counters, proof, 1)
+                     : cz_cli_fail(cmd, "proving", st, NULL);
 done:
     cz_params_free(params);
     cz_post_job_free(job);

@@ -244,36 +244,19 @@ int cz_cmd_prove_snap(int argc, char **argv)
     cz_snap_get_info(s, &info);
     printf("request: %s, %u partition%s, vanilla proofs checked (%.2f s)\n", info.name,
            info.partitions, info.partitions == 1 ? "" : "s", cz_cli_seconds() - t0);
-    char why[512] = "", params_path[4096];
+    char params_path[4096];
     cz_params *params = NULL;
-    cz_status st = CZ_ERR_IO;
+    rc = CZ_CLI_EXIT_USAGE;
     if (cz_snap_params_file(params_path, sizeof params_path, "prove snap", params_opt, &info,
-                            ".params", true)) {
-        cz_params_load_opts lo = {.pool = pool};
-        t0 = cz_cli_seconds();
-        st = cz_params_load(&params, params_path, &lo, why, sizeof why);
-        if (st != CZ_OK)
-            rc = cz_cli_fail("prove snap", params_path, st, why);
-        else
-            printf("parameters: %s (%.2f s)\n", params_path, cz_cli_seconds() - t0);
-    } else
-        rc = CZ_CLI_EXIT_USAGE;
-    if (st == CZ_OK) {
-        size_t bytes = (size_t)info.partitions * CZ_PROOF_BYTES;
-        uint8_t *proofs = malloc(bytes);
+                            ".params", true) &&
+        (params = cz_cli_load_params("prove snap", params_path, pool, &rc))) {
+        uint8_t *proofs = malloc((size_t)info.partitions * CZ_PROOF_BYTES);
         cz_prove_stats ps;
         cz_prove_opts po = {.pool = pool, .self_check = !no_self_check, .counters = counters};
-        st = cz_snap_prove(proofs, params, s, &po, &ps);
-        if (st == CZ_OK) {
-            cz_cli_print_phases(&ps, counters);
-            if (!cz_cli_write_file(proof_path, proofs, bytes))
-                st = CZ_ERR_IO;
-            else
-                printf("\nproof: %s (%u × %d bytes)\n", proof_path, info.partitions,
-                       CZ_PROOF_BYTES);
-        }
+        cz_status st = cz_snap_prove(proofs, params, s, &po, &ps);
+        rc = st == CZ_OK ? cz_cli_write_proofs(proof_path, &ps, counters, proofs, info.partitions)
+                         : cz_cli_fail("prove snap", "proving", st, NULL);
         free(proofs);
-        rc = st == CZ_OK ? CZ_CLI_EXIT_OK : cz_cli_fail("prove snap", "proving", st, NULL);
     }
     cz_params_free(params);
     cz_snap_free(s);
