@@ -5,6 +5,7 @@
 #include "alloc.h"
 #include "api_internal.h"
 #include "check.h"
+#include "cs_simple.h"
 #include "groth16.h"
 #include "groth16_io.h"
 #include "groth16_prover.h"
@@ -273,6 +274,20 @@ cz_status cz_prove(uint8_t proof[CZ_PROOF_BYTES], const cz_params *p, const cz_c
     cz_status st = cz_api_prove(proof, shape, c->inputs, c->ninputs, opts, cz_api_begin_circuit,
                                 (void *)c, stats);
     cz_shape_unref(shape);
+    return st;
+}
+
+cz_status cz_api_count(cz_api_counts *out, cz_synthesize_fn synth, void *ctx)
+{
+    cz_cs_count count;
+    cz_cs_count_init(&count);
+    synth(&count.cs, ctx);
+    cz_status st = count.cs.status;
+    out->constraints = count.cs.num_constraints;
+    out->inputs = (uint32_t)count.cs.num_inputs;
+    out->aux = (uint32_t)count.cs.num_aux;
+    cz_cs_count_free(&count);
+    out->domain_log2 = cz_api_domain_log2(out->constraints, out->inputs);
     return st;
 }
 

@@ -54,6 +54,15 @@ cz_status cz_params_shape(const cz_params *p, cz_pool *pool, cz_shape **out);
 cz_status cz_api_setup(cz_params **out, cz_synthesize_fn synth, void *ctx,
                        const uint64_t *insecure_seed, cz_pool *pool);
 
+/* A circuit's size from a counting synthesis (no per-constraint memory): constraints, inputs
+ * (ONE included), aux and bellperson's proving domain. The synthesis's status. */
+typedef struct cz_api_counts {
+    uint64_t constraints;
+    uint32_t inputs, aux;
+    unsigned domain_log2;
+} cz_api_counts;
+cz_status cz_api_count(cz_api_counts *out, cz_synthesize_fn synth, void *ctx);
+
 /* Takes ownership of vk and prepares it. */
 cz_vk *cz_vk_prepared(cz_groth16_vk vk);
 

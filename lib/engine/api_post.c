@@ -74,16 +74,13 @@ cz_status cz_post_info_count(cz_post_info *info)
     CZ_ARG_CHECK(info != NULL);
     const cz_post_config *c = cz_post_config_by_name(info->name);
     CZ_ARG_CHECK(c != NULL);
-    cz_cs_count count;
-    cz_cs_count_init(&count);
     cz_post_circuit circuit = {c, NULL};
-    cz_post_circuit_synthesize(&count.cs, &circuit);
-    cz_status st = count.cs.status;
-    info->constraints = count.cs.num_constraints;
-    info->inputs = count.cs.num_inputs;
-    info->aux = count.cs.num_aux;
-    cz_cs_count_free(&count);
-    info->domain_log2 = cz_api_domain_log2(info->constraints, info->inputs);
+    cz_api_counts n;
+    cz_status st = cz_api_count(&n, cz_post_circuit_synthesize, &circuit);
+    info->constraints = n.constraints;
+    info->inputs = n.inputs;
+    info->aux = n.aux;
+    info->domain_log2 = n.domain_log2;
     return st;
 }
 

@@ -6,7 +6,6 @@
 #include "alloc.h"
 #include "api_internal.h"
 #include "check.h"
-#include "cs_simple.h"
 #include "cuzk/filecoin.h"
 #include "mapfile.h"
 #include "sector_gen.h"
@@ -88,16 +87,13 @@ cz_status cz_snap_info_count(cz_snap_info *info)
     cz_snap_config tmp;
     const cz_snap_config *c = cz_snap_info_config(info, &tmp);
     CZ_ARG_CHECK(c != NULL);
-    cz_cs_count count;
-    cz_cs_count_init(&count);
     cz_snap_circuit circuit = {c, NULL, 0};
-    cz_snap_circuit_synthesize(&count.cs, &circuit);
-    cz_status st = count.cs.status;
-    info->constraints = count.cs.num_constraints;
-    info->inputs = count.cs.num_inputs;
-    info->aux = count.cs.num_aux;
-    cz_cs_count_free(&count);
-    info->domain_log2 = cz_api_domain_log2(info->constraints, info->inputs);
+    cz_api_counts n;
+    cz_status st = cz_api_count(&n, cz_snap_circuit_synthesize, &circuit);
+    info->constraints = n.constraints;
+    info->inputs = n.inputs;
+    info->aux = n.aux;
+    info->domain_log2 = n.domain_log2;
     return st;
 }
 
