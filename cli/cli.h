@@ -111,6 +111,13 @@ void cz_cli_progress_end(cz_cli_progress_state *p); /* ends the last step's line
  * NULL after a message, with *rc the exit status. */
 cz_params *cz_cli_load_params(const char *cmd, const char *path, cz_pool *pool, int *rc);
 
+/* Loads the verifying key at path (a .vk, or a .params, which begins with one); NULL after a
+ * message, with *rc the exit status. */
+cz_vk *cz_cli_load_vk(const char *cmd, const char *path, int *rc);
+
+/* A verify command's end: VALID or INVALID on stdout and its exit status, or the error of st. */
+int cz_cli_verdict(const char *cmd, cz_status st, bool valid);
+
 /* A prove command's end: the phase table, then parts proofs of CZ_PROOF_BYTES written to path and
  * named. Returns the exit status. */
 int cz_cli_write_proofs(const char *path, const cz_prove_stats *ps, bool counters,

@@ -63,6 +63,24 @@ cz_params *cz_cli_load_params(const char *cmd, const char *path, cz_pool *pool, 
     return params;
 }
 
+cz_vk *cz_cli_load_vk(const char *cmd, const char *path, int *rc)
+{
+    char why[512] = "";
+    cz_vk *vk = NULL;
+    cz_status st = cz_vk_load(&vk, path, why, sizeof why);
+    if (st != CZ_OK)
+        *rc = cz_cli_fail(cmd, path, st, why);
+    return vk;
+}
+
+int cz_cli_verdict(const char *cmd, cz_status st, bool valid)
+{
+    if (st != CZ_OK)
+        return cz_cli_fail(cmd, "verifying", st, NULL);
+    printf("%s\n", valid ? "VALID" : "INVALID");
+    return valid ? CZ_CLI_EXIT_OK : CZ_CLI_EXIT_INVALID;
+}
+
 int cz_cli_write_proofs(const char *path, const cz_prove_stats *ps, bool counters,
                         const uint8_t *proofs, unsigned parts)
 {

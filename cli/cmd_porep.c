@@ -363,7 +363,7 @@ int cz_cmd_verify_porep(int argc, char **argv)
         cz_c1_get_info(c1, &c1_info);
     const char *name = c1 ? c1_info.registered_proof : proof;
     cz_porep_info info;
-    char why[512] = "", vk_path[4096];
+    char vk_path[4096];
     cz_vk *vk = NULL;
     size_t len = 0;
     uint8_t *bytes = NULL;
@@ -374,22 +374,14 @@ int cz_cmd_verify_porep(int argc, char **argv)
     }
     if (!cz_porep_params_file(vk_path, sizeof vk_path, "verify porep", vk_opt, &info, ".vk", true))
         goto done;
-    cz_status st = cz_vk_load(&vk, vk_path, why, sizeof why);
-    if (st != CZ_OK) {
-        rc = cz_cli_fail("verify porep", vk_path, st, why);
+    if (!(vk = cz_cli_load_vk("verify porep", vk_path, &rc)))
         goto done;
-    }
     if (!(bytes = cz_cli_read_file(proof_path, &len)))
         goto done;
     bool valid = false;
-    st = c1 ? cz_porep_verify(&valid, vk, c1, bytes, len)
-            : cz_porep_verify_seal(&valid, vk, &seal, bytes, len);
-    if (st != CZ_OK) {
-        rc = cz_cli_fail("verify porep", "verifying", st, NULL);
-        goto done;
-    }
-    printf("%s\n", valid ? "VALID" : "INVALID");
-    rc = valid ? CZ_CLI_EXIT_OK : CZ_CLI_EXIT_INVALID;
+    cz_status st = c1 ? cz_porep_verify(&valid, vk, c1, bytes, len)
+                      : cz_porep_verify_seal(&valid, vk, &seal, bytes, len);
+    rc = cz_cli_verdict("verify porep", st, valid);
 done:
     free(bytes);
     cz_vk_free(vk);

@@ -458,7 +458,7 @@ static int cz_post_verify_cmd(bool winning, int argc, char **argv)
         return CZ_CLI_EXIT_USAGE;
     cz_post_info info;
     cz_post_info_at(&info, (unsigned)pinfo.id);
-    char why[512] = "", vk_path[4096];
+    char vk_path[4096];
     cz_vk *vk = NULL;
     uint8_t *bytes = NULL;
     size_t len = pinfo.proof_len;
@@ -469,21 +469,13 @@ static int cz_post_verify_cmd(bool winning, int argc, char **argv)
     }
     if (!cz_post_params_file(vk_path, sizeof vk_path, cmd, vk_opt, &info, ".vk", true))
         goto done;
-    cz_status st = cz_vk_load(&vk, vk_path, why, sizeof why);
-    if (st != CZ_OK) {
-        rc = cz_cli_fail(cmd, vk_path, st, why);
+    if (!(vk = cz_cli_load_vk(cmd, vk_path, &rc)))
         goto done;
-    }
     if (proof_path && !(bytes = cz_cli_read_file(proof_path, &len)))
         goto done;
     bool valid = false;
-    st = cz_post_verify(&valid, vk, pub, bytes ? bytes : pinfo.proof_bytes, len);
-    if (st != CZ_OK) {
-        rc = cz_cli_fail(cmd, "verifying", st, NULL);
-        goto done;
-    }
-    printf("%s\n", valid ? "VALID" : "INVALID");
-    rc = valid ? CZ_CLI_EXIT_OK : CZ_CLI_EXIT_INVALID;
+    cz_status st = cz_post_verify(&valid, vk, pub, bytes ? bytes : pinfo.proof_bytes, len);
+    rc = cz_cli_verdict(cmd, st, valid);
 done:
     free(bytes);
     cz_vk_free(vk);

@@ -326,21 +326,13 @@ int cz_cmd_verify_snap(int argc, char **argv)
     }
     if (!cz_snap_params_file(vk_path, sizeof vk_path, "verify snap", vk_opt, &info, ".vk", true))
         goto done;
-    cz_status st = cz_vk_load(&vk, vk_path, why, sizeof why);
-    if (st != CZ_OK) {
-        rc = cz_cli_fail("verify snap", vk_path, st, why);
+    if (!(vk = cz_cli_load_vk("verify snap", vk_path, &rc)))
         goto done;
-    }
     if (!(bytes = cz_cli_read_file(proof_path, &len)))
         goto done;
     bool valid = false;
-    st = cz_snap_verify(&valid, vk, info.name, r_old, r_new, d_new, bytes, len);
-    if (st != CZ_OK) {
-        rc = cz_cli_fail("verify snap", "verifying", st, NULL);
-        goto done;
-    }
-    printf("%s\n", valid ? "VALID" : "INVALID");
-    rc = valid ? CZ_CLI_EXIT_OK : CZ_CLI_EXIT_INVALID;
+    cz_status st = cz_snap_verify(&valid, vk, info.name, r_old, r_new, d_new, bytes, len);
+    rc = cz_cli_verdict("verify snap", st, valid);
 done:
     free(bytes);
     cz_vk_free(vk);
