@@ -119,6 +119,8 @@ void cz_metrics_render(FILE *f, const cz_engine_metrics *m, const cz_engine_stat
     cz_scalar(f, "cuzk_memory_budget_bytes", "gauge", "Memory budget limit", m->budget_limit);
     cz_scalar(f, "cuzk_memory_used_bytes", "gauge", "Memory budget in use", m->budget_used);
     cz_scalar(f, "cuzk_memory_peak_bytes", "gauge", "Highest memory budget use", m->budget_peak);
+    cz_scalar(f, "cuzk_memory_input_bytes", "gauge",
+              "Memory budget held by the parsed inputs of unfinished jobs", s->budget_inputs);
     cz_scalar(f, "cuzk_memory_allocated_bytes", "gauge",
               "Bytes held by jobs and parameter sets (within their reservations)", s->allocated);
     cz_scalar(f, "cuzk_memory_allocated_peak_bytes", "gauge", "Highest bytes held",

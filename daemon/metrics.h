@@ -16,7 +16,8 @@
  *   cancelled); cuzk_jobs_queued{proof_kind,priority}; cuzk_jobs_running{proof_kind};
  *   cuzk_phase_duration_seconds{proof_kind,phase} (queue_wait, synthesis, prove, self_check:
  *   per partition); cuzk_memory_budget_bytes, cuzk_memory_used_bytes, cuzk_memory_peak_bytes
- *   (reserved), cuzk_memory_allocated_bytes, cuzk_memory_allocated_peak_bytes (held);
+ *   (reserved), cuzk_memory_input_bytes (of the used, held by parsed inputs),
+ *   cuzk_memory_allocated_bytes, cuzk_memory_allocated_peak_bytes (held);
  *   cuzk_srs_bytes{tier} (resident, mapped, disk); cuzk_srs_loads_total,
  *   cuzk_srs_evictions_total; cuzk_running_partitions; cuzk_synthesis_workers,
  *   cuzk_prove_workers; cuzk_draining.

@@ -82,6 +82,7 @@ char *cz_status_json(const cz_engine_status *s, const cz_engine_metrics *m)
         memory, "available_bytes",
         cz_u64(s->budget_limit > s->budget_used ? s->budget_limit - s->budget_used : 0));
     json_object_set_new(memory, "peak_bytes", cz_u64(s->budget_peak));
+    json_object_set_new(memory, "input_bytes", cz_u64(s->budget_inputs));
     json_object_set_new(memory, "allocated_bytes", cz_u64(s->allocated));
     json_object_set_new(memory, "allocated_peak_bytes", cz_u64(s->allocated_peak));
     json_t *synthesis = json_object();
@@ -154,9 +155,10 @@ static void cz_html_body(FILE *f, const cz_engine_status *s, const cz_engine_met
             s->threads, s->synthesis_workers, s->prove_workers);
     fprintf(f,
             "<h2>Memory budget</h2>\n<table id=\"memory\"><tr><th>limit</th><th>used</th>"
-            "<th>peak</th></tr><tr><td>%.2f GiB</td><td>%.2f GiB</td><td>%.2f GiB</td></tr>"
-            "</table>\n",
-            cz_gib(s->budget_limit), cz_gib(s->budget_used), cz_gib(s->budget_peak));
+            "<th>of which inputs</th><th>peak</th></tr><tr><td>%.2f GiB</td><td>%.2f GiB</td>"
+            "<td>%.2f GiB</td><td>%.2f GiB</td></tr></table>\n",
+            cz_gib(s->budget_limit), cz_gib(s->budget_used), cz_gib(s->budget_inputs),
+            cz_gib(s->budget_peak));
     fprintf(f, "<h2>Jobs</h2>\n<table id=\"jobs\"><tr><th>kind</th><th>queued</th><th>running</th>"
                "<th>completed</th><th>failed</th><th>cancelled</th></tr>\n");
     for (int k = CZ_KIND_POREP_SEAL_COMMIT; k < CZ_PROOF_KINDS; k++) {

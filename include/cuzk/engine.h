@@ -336,16 +336,20 @@ typedef struct cz_submit_result {
 } cz_submit_result;
 
 /*
- * Queues a job and returns at once. The input is parsed and checked now (for PoRep ~0.3 s per
- * 50 MB), so a malformed request never enters the queue. The input bytes are copied; the copy and
- * the parsed form live until the job ends and are outside the budget (which meters the proving
- * buffers and the parameter sets: the daemon bounds request sizes). Errors:
+ * Queues a job. The input is parsed and checked now (for PoRep ~0.3 s per 50 MB), so a malformed
+ * request never enters the queue. What the job keeps of it (the parsed form) is reserved against
+ * the memory budget until the job ends: when running partitions hold the room it needs, the call
+ * waits for them to give memory back; otherwise it returns at once. The request's own bytes are
+ * only read during the call (the daemon bounds request sizes). Errors:
  *   CZ_ERR_INVALID_ARG   a bad field (why names it: "randomness must be 32 bytes", …)
  *   CZ_ERR_BAD_INPUT     the vanilla proof / witness bytes are malformed (why: field, offset)
  *   CZ_ERR_EXISTS        a job with this id is queued, running, or still in the history (a
  *                        duplicate id is refused, never merged)
  *   CZ_ERR_NOT_FOUND     no parameters for the job's circuit id
- *   CZ_ERR_OVER_BUDGET   a partition can never fit the memory budget (why: bytes needed/limit)
+ *   CZ_ERR_OVER_BUDGET   a partition and the job's input can never fit the memory budget (why:
+ *                        bytes needed/limit)
+ *   CZ_ERR_NOMEM         the inputs of the jobs already waiting leave no room for this one's
+ *                        beside a partition (why says how much: submit again when fewer wait)
  *   CZ_ERR_UNSUPPORTED   a kind this build cannot prove
  *   CZ_ERR_SHUTDOWN      the engine is draining or being destroyed
  */
@@ -475,6 +479,7 @@ typedef struct cz_engine_status {
     size_t n_running_jobs;
     cz_param_set_status *params; /* every known parameter set */
     size_t n_params;
+    uint64_t budget_inputs; /* of budget_used, held by unfinished jobs' parsed inputs */
 } cz_engine_status;
 
 /* A snapshot of the engine. CZ_ERR_NOMEM only. */

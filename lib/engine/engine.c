@@ -231,8 +231,8 @@ static void cz_hist_observe(cz_histogram *h, double seconds)
             h->buckets[i]++;
 }
 
-/* Ends a job ([L]): its state, counters and history; the FINISHED event (which drops and
- * retakes the lock); the kind's parsed job freed. */
+/* Ends a job ([L]): its state, counters and history; the kind's parsed job freed and its
+ * budget given back; the FINISHED event (which drops and retakes the lock). */
 static void cz_job_finish(cz_engine *e, cz_job *j, cz_job_state state)
 {
     bool was_queued = j->state == CZ_JOB_QUEUED;
@@ -270,13 +270,16 @@ static void cz_job_finish(cz_engine *e, cz_job *j, cz_job_state state)
         e->hist_head = j;
     e->hist_tail = j;
     e->n_hist++;
-    pthread_cond_broadcast(&e->cond);
-    void *kjob = j->kjob;
+    /* plain frees, under the lock so that its budget is back before anyone sees the job end */
+    if (j->kjob)
+        j->ops->free(j->kjob);
     j->kjob = NULL;
+    e->inputs -= j->input_bytes;
+    cz_budget_give(e, j->input_bytes);
+    j->input_bytes = 0;
+    pthread_cond_broadcast(&e->cond);
     j->refs++;
     pthread_mutex_unlock(&e->lock);
-    if (kjob)
-        j->ops->free(kjob);
     if (e->cfg.on_event && !e->stopping) {
         cz_job_result r = {.struct_size = sizeof r};
         cz_job_fill_result(j, &r, false);
@@ -848,6 +851,80 @@ static cz_status cz_submit_fail(cz_status st, char *why, size_t why_len, const c
     return st;
 }
 
+/* The largest need (a partition and its parameters) of a job not finished. [L] */
+static uint64_t cz_jobs_max_need(const cz_engine *e)
+{
+    uint64_t m = 0;
+    for (size_t h = 0; h < CZ_JOB_BUCKETS; h++)
+        for (const cz_job *j = e->jobs[h]; j; j = j->hnext)
+            if (!cz_job_finished(j) && j->need > m)
+                m = j->need;
+    return m;
+}
+
+/*
+ * Admits a parsed job ([L] held; may wait, dropping it): the engine accepts work, the id is free,
+ * the parameter set is known, a partition of the job can ever fit the budget, and its parsed
+ * input is reserved (b: a partition's stage bytes, when known). The inputs of unfinished jobs
+ * must always leave room for the largest partition any of them needs, or they could fill the
+ * budget so that no job ever starts: an input that would take that room is refused
+ * (CZ_ERR_NOMEM: try again once the queue is shorter); one that only has to wait for running
+ * partitions to give memory back waits here.
+ */
+static cz_status cz_submit_admit(cz_engine *e, cz_job *j, const cz_kind_plan *plan,
+                                 cz_stage_bytes *b, char *why, size_t why_len)
+{
+    const uint64_t input = plan->parsed_bytes;
+    for (;;) {
+        if (e->draining)
+            return cz_submit_fail(CZ_ERR_SHUTDOWN, why, why_len, "the engine is shutting down");
+        if (cz_job_find(e, j->id)) {
+            char msg[CZ_JOB_ID_MAX + 64];
+            snprintf(msg, sizeof msg, "job %s exists already", j->id);
+            return cz_submit_fail(CZ_ERR_EXISTS, why, why_len, msg);
+        }
+        CZ_TRY(cz_srs_find(e, plan->circuit_id, j->kind, &j->ps, why, why_len));
+        const cz_param_set *ps = j->ps;
+        uint64_t params = ps->state == CZ_PS_RESIDENT ? ps->bytes : ps->est_bytes;
+        if (ps->state == CZ_PS_RESIDENT)
+            cz_shape_stage_bytes(ps->shape, e->threads, b);
+        else if (ps->est_m)
+            cz_stage_bytes_estimate(b, CZ_SHAPE_BELLPERSON, ps->est_m, ps->est_in, ps->est_aux,
+                                    ps->est_aux, e->threads);
+        j->need = b->peak + params;
+        char msg[320];
+        if (j->need + input > e->limit) { /* never: refused now, with what it needs */
+            snprintf(msg, sizeof msg,
+                     "%s: a partition needs %llu bytes, its parameters %llu and the job's input "
+                     "%llu; the memory budget is %llu",
+                     plan->circuit_id, (unsigned long long)b->peak, (unsigned long long)params,
+                     (unsigned long long)input, (unsigned long long)e->limit);
+            return cz_submit_fail(CZ_ERR_OVER_BUDGET, why, why_len, msg);
+        }
+        uint64_t need = cz_jobs_max_need(e);
+        if (need < j->need)
+            need = j->need;
+        if (e->inputs + input + need > e->limit) {
+            snprintf(msg, sizeof msg,
+                     "the memory budget (%llu bytes) cannot hold this job's input (%llu) beside "
+                     "the %llu bytes of inputs queued and room for a partition (%llu): submit "
+                     "again when fewer jobs wait",
+                     (unsigned long long)e->limit, (unsigned long long)input,
+                     (unsigned long long)e->inputs, (unsigned long long)need);
+            return cz_submit_fail(CZ_ERR_NOMEM, why, why_len, msg);
+        }
+        if (!cz_budget_fits(e, input))
+            cz_srs_evict_idle(e, input, ps);
+        if (cz_budget_fits(e, input)) {
+            cz_budget_take(e, input);
+            e->inputs += input;
+            j->input_bytes = input;
+            return CZ_OK;
+        }
+        cz_engine_wait_cond(e, 50000000); /* the lock was dropped: everything is checked again */
+    }
+}
+
 cz_status cz_engine_submit(cz_engine *e, const cz_job_request *req, cz_submit_result *out,
                            char *why, size_t why_len)
 {
@@ -912,34 +989,8 @@ cz_status cz_engine_submit(cz_engine *e, const cz_job_request *req, cz_submit_re
     }
 
     pthread_mutex_lock(&e->lock);
-    if (e->draining)
-        st = cz_submit_fail(CZ_ERR_SHUTDOWN, why, why_len, "the engine is shutting down");
-    else if (cz_job_find(e, j->id)) {
-        char msg[CZ_JOB_ID_MAX + 64];
-        snprintf(msg, sizeof msg, "job %s exists already", j->id);
-        st = cz_submit_fail(CZ_ERR_EXISTS, why, why_len, msg);
-    } else
-        st = cz_srs_find(e, plan.circuit_id, req->kind, &j->ps, why, why_len);
     cz_stage_bytes b = {0, 0, 0, 0};
-    if (st == CZ_OK) {
-        /* one that can never fit is refused now, with what it needs */
-        cz_param_set *ps = j->ps;
-        uint64_t params = ps->state == CZ_PS_RESIDENT ? ps->bytes : ps->est_bytes;
-        if (ps->state == CZ_PS_RESIDENT)
-            cz_shape_stage_bytes(ps->shape, e->threads, &b);
-        else if (ps->est_m)
-            cz_stage_bytes_estimate(&b, CZ_SHAPE_BELLPERSON, ps->est_m, ps->est_in, ps->est_aux,
-                                    ps->est_aux, e->threads);
-        if (b.peak + params > e->limit) {
-            char msg[256];
-            snprintf(msg, sizeof msg,
-                     "%s: a partition needs %llu bytes and its parameters %llu; the memory "
-                     "budget is %llu",
-                     plan.circuit_id, (unsigned long long)b.peak, (unsigned long long)params,
-                     (unsigned long long)e->limit);
-            st = cz_submit_fail(CZ_ERR_OVER_BUDGET, why, why_len, msg);
-        }
-    }
+    st = cz_submit_admit(e, j, &plan, &b, why, why_len);
     if (st != CZ_OK) {
         pthread_mutex_unlock(&e->lock);
         cz_job_free(j);
@@ -1132,6 +1183,7 @@ cz_status cz_engine_get_status(cz_engine *e, cz_engine_status **out)
     s->budget_limit = e->limit;
     s->budget_used = e->used;
     s->budget_peak = e->peak;
+    s->budget_inputs = e->inputs;
     s->allocated = atomic_load(&e->alloc_live);
     s->allocated_peak = atomic_load(&e->alloc_peak);
     s->jobs_submitted = e->submitted;

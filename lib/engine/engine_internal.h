@@ -87,6 +87,8 @@ struct cz_job {
     unsigned max_stage_partition; /* [L] status: the most advanced partition */
     cz_job_stage stage;           /* [L] */
     uint64_t reserved;            /* [L] budget bytes its partitions hold */
+    uint64_t input_bytes;         /* [L] budget bytes its parsed input holds, until it ends */
+    uint64_t need;                /* a partition's peak bytes plus its parameters' (at submit) */
     uint8_t (*proofs)[CZ_PROOF_BYTES];
     uint8_t *output;
     size_t output_len;
@@ -120,6 +122,7 @@ struct cz_engine {
 
     /* budget [L]: used ≤ limit always (reserve before allocating) */
     uint64_t limit, used, peak;
+    uint64_t inputs; /* [L] of them, held by the parsed inputs of unfinished jobs */
     /* bytes really allocated through the metered allocators and held by parameter sets */
     atomic_uint_least64_t alloc_live, alloc_peak;
 

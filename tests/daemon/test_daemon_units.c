@@ -157,6 +157,7 @@ static void test_metrics_text(void)
     memset(&s, 0, sizeof s);
     s.queued = 2;
     s.running = 1;
+    s.budget_inputs = 40;
     char *text = NULL;
     size_t len = 0;
     FILE *f = open_memstream(&text, &len);
@@ -183,6 +184,7 @@ static void test_metrics_text(void)
     CZ_CHECK(
         has_line(text, "cuzk_jobs_queued{proof_kind=\"winning_post\",priority=\"critical\"} 2"));
     CZ_CHECK(has_line(text, "cuzk_memory_used_bytes 600"));
+    CZ_CHECK(has_line(text, "cuzk_memory_input_bytes 40"));
     CZ_CHECK(has_line(text, "cuzk_srs_bytes{tier=\"resident\"} 500"));
     CZ_CHECK(has_line(text, "# TYPE cuzk_proof_duration_seconds histogram"));
     free(text);

@@ -96,6 +96,7 @@ typedef struct chain_job {
     size_t n;
     uint64_t x0[16];
     unsigned delay_ms; /* per partition synthesis (cancellable), from sector_number */
+    uint8_t *ballast;  /* a copy of the request's input: stands for a vanilla proof's bytes */
 } chain_job;
 
 static atomic_uint chain_synth_calls;
@@ -161,7 +162,12 @@ static cz_status chain_parse(const cz_job_request *req, void **out, cz_kind_plan
         memcpy(&j->x0[i], req->inputs[i].data, 8);
     }
     j->delay_ms = (unsigned)req->sector_number;
+    if (req->input_len) {
+        j->ballast = cz_xmalloc(req->input_len);
+        memcpy(j->ballast, req->input, req->input_len);
+    }
     plan->partitions = (unsigned)j->n;
+    plan->parsed_bytes = sizeof *j + req->input_len;
     snprintf(plan->circuit_id, sizeof plan->circuit_id, "%s",
              req->circuit_id ? req->circuit_id : "test-chain");
     *out = j;
@@ -179,7 +185,12 @@ static cz_status chain_synthesize(void *job, unsigned k, const void *key, cz_pro
     return cz_stage_synthesize(st, chain_synth, &c);
 }
 
-static void chain_free(void *job) { cz_free(job); }
+static void chain_free(void *job)
+{
+    chain_job *j = job;
+    cz_free(j->ballast);
+    cz_free(j);
+}
 
 static const cz_job_kind_ops chain_kind = {CZ_KIND_SHA256_DEMO,
                                            "sha256_demo",
@@ -264,9 +275,11 @@ static void config_small(cz_engine_config *cfg)
     cfg->eviction_min_idle_ms = 0;
 }
 
-/* Submits a job of n partitions with x0 = base, base + 1, …; delay_ms per partition. */
-static cz_status submit_chain(cz_engine *e, const char *id, cz_priority prio, size_t n,
-                              uint64_t base, unsigned delay_ms, char *why)
+/* Submits a job of n partitions with x0 = base, base + 1, …; delay_ms per partition; parsed
+ * into `parsed` bytes (at least sizeof(chain_job)), or the least when 0. */
+static cz_status submit_chain_parsed(cz_engine *e, const char *id, cz_priority prio, size_t n,
+                                     uint64_t base, unsigned delay_ms, size_t parsed,
+                                     cz_submit_result *out, char *why)
 {
     uint64_t x0[16];
     cz_bytes in[16];
@@ -282,8 +295,21 @@ static cz_status submit_chain(cz_engine *e, const char *id, cz_priority prio, si
     req.inputs = in;
     req.n_inputs = n;
     req.sector_number = delay_ms;
+    uint8_t *ballast = NULL;
+    if (parsed > sizeof(chain_job)) {
+        req.input_len = parsed - sizeof(chain_job);
+        req.input = ballast = cz_xcalloc(1, req.input_len);
+    }
     char local[256];
-    return cz_engine_submit(e, &req, NULL, why ? why : local, 256);
+    cz_status st = cz_engine_submit(e, &req, out, why ? why : local, 256);
+    cz_free(ballast);
+    return st;
+}
+
+static cz_status submit_chain(cz_engine *e, const char *id, cz_priority prio, size_t n,
+                              uint64_t base, unsigned delay_ms, char *why)
+{
+    return submit_chain_parsed(e, id, prio, n, base, delay_ms, 0, NULL, why);
 }
 
 /* Every partition proof of a completed job verifies for its natively computed output. */
@@ -320,6 +346,32 @@ static bool wait_running(cz_engine *e, const char *id)
         usleep(1000);
     }
     return false;
+}
+
+/* What the parameters hold, what a partition reserves when it starts (need) and the most it
+ * and the least input hold at once (partition). */
+static bool measure_partition(const cz_engine_config *cfg, cz_preload_result *pr, uint64_t *need,
+                              uint64_t *partition)
+{
+    cz_engine_config c = *cfg;
+    cz_engine *probe = engine_make(&c, false);
+    if (!probe)
+        return false;
+    *pr = (cz_preload_result){.struct_size = sizeof *pr};
+    char why[256];
+    CZ_CHECK_OK(cz_engine_preload(probe, "test-chain", pr, why, sizeof why));
+    cz_submit_result sr = {.struct_size = sizeof sr};
+    CZ_CHECK_OK(submit_chain_parsed(probe, "probe", CZ_PRIORITY_NORMAL, 1, 1, 0, 0, &sr, NULL));
+    *need = sr.bytes_needed;
+    cz_status st;
+    cz_job_result r = wait_result(probe, "probe", -1, &st);
+    cz_job_result_free(&r);
+    cz_engine_status *s = NULL;
+    CZ_CHECK_OK(cz_engine_get_status(probe, &s));
+    *partition = s->budget_peak - pr->bytes;
+    cz_engine_status_free(s);
+    cz_engine_destroy(probe);
+    return true;
 }
 
 /* ---- end to end ---- */
@@ -565,24 +617,14 @@ static void test_engine_budget_concurrent(void)
     cfg.synthesis_workers = 4;
     cfg.prove_workers = 2;
     cfg.synthesis_lookahead = 2;
-    /* measure one partition's need, then size the budget */
-    cz_engine *probe = engine_make(&cfg, false);
-    if (!probe)
+    cz_preload_result pr;
+    uint64_t need, partition;
+    if (!measure_partition(&cfg, &pr, &need, &partition))
         return;
-    cz_preload_result pr = {.struct_size = sizeof pr};
     char why[256];
-    CZ_CHECK_OK(cz_engine_preload(probe, "test-chain", &pr, why, sizeof why));
-    CZ_CHECK_OK(submit_chain(probe, "probe", CZ_PRIORITY_NORMAL, 1, 1, 0, NULL));
-    cz_submit_result sr;
-    (void)sr;
     cz_status st;
-    cz_job_result r = wait_result(probe, "probe", -1, &st);
-    cz_job_result_free(&r);
+    cz_job_result r;
     cz_engine_status *s = NULL;
-    CZ_CHECK_OK(cz_engine_get_status(probe, &s));
-    uint64_t partition = s->budget_peak - pr.bytes;
-    cz_engine_status_free(s);
-    cz_engine_destroy(probe);
 
     cfg.memory_budget = pr.bytes + partition * 5 / 2;
     cz_engine *e = engine_make(&cfg, false);
@@ -617,6 +659,102 @@ static void test_engine_budget_concurrent(void)
     CZ_CHECK(submit_chain(e, "huge", CZ_PRIORITY_NORMAL, 1, 1, 0, why) == CZ_ERR_OVER_BUDGET);
     cz_test_note("%s", why);
     CZ_CHECK(strstr(why, "bytes") != NULL && strstr(why, "budget") != NULL);
+    cz_engine_destroy(e);
+}
+
+typedef struct submit_arg {
+    cz_engine *e;
+    const char *id;
+    size_t parsed;
+    atomic_bool done;
+    cz_status st;
+} submit_arg;
+
+static void *submit_thread(void *arg)
+{
+    submit_arg *a = arg;
+    a->st = submit_chain_parsed(a->e, a->id, CZ_PRIORITY_NORMAL, 1, 7, 0, a->parsed, NULL, NULL);
+    atomic_store(&a->done, true);
+    return NULL;
+}
+
+/* A job's parsed input is held in the budget from submit to its end: it waits while running
+ * partitions hold the room, and the inputs of waiting jobs never take the room a partition
+ * needs (or nothing could start). */
+static void test_engine_budget_inputs(void)
+{
+    cz_engine_config cfg;
+    config_small(&cfg);
+    cfg.synthesis_workers = 2;
+    cz_preload_result pr;
+    uint64_t need, partition;
+    if (!measure_partition(&cfg, &pr, &need, &partition))
+        return;
+    const uint64_t in = need; /* each job's parsed input */
+    cfg.memory_budget = pr.bytes + 2 * need + in + in / 2;
+    cz_engine *e = engine_make(&cfg, false);
+    if (!e)
+        return;
+    char why[256];
+    CZ_CHECK_OK(cz_engine_preload(e, "test-chain", &pr, why, sizeof why));
+
+    /* two partitions synthesizing hold the room a second input needs: its submit waits */
+    CZ_CHECK_OK(submit_chain_parsed(e, "slow", CZ_PRIORITY_NORMAL, 2, 10, 400, in, NULL, NULL));
+    bool both = false;
+    for (int i = 0; i < 5000 && !both; i++) {
+        cz_engine_metrics m = {.struct_size = sizeof m};
+        CZ_CHECK_OK(cz_engine_get_metrics(e, &m));
+        both = m.running_partitions == 2;
+        usleep(1000);
+    }
+    CZ_CHECK(both);
+    cz_engine_status *s = NULL;
+    submit_arg a = {e, "second", (size_t)in, false, CZ_OK};
+    pthread_t t;
+    CZ_CHECK(pthread_create(&t, NULL, submit_thread, &a) == 0);
+    usleep(100000);
+    CZ_CHECK(!atomic_load(&a.done));
+    CZ_CHECK_OK(cz_engine_get_status(e, &s));
+    CZ_CHECK(s->budget_inputs == in && s->budget_used <= s->budget_limit);
+    cz_engine_status_free(s);
+    pthread_join(t, NULL);
+    CZ_CHECK_OK(a.st);
+    cz_status st;
+    cz_job_result r = wait_result(e, "slow", -1, &st);
+    CZ_CHECK(st == CZ_OK && proofs_verify(&r, 10));
+    cz_job_result_free(&r);
+    r = wait_result(e, "second", -1, &st);
+    CZ_CHECK(st == CZ_OK && proofs_verify(&r, 7));
+    cz_job_result_free(&r);
+
+    /* one running, one waiting: a third input would leave no room for a partition */
+    CZ_CHECK_OK(submit_chain_parsed(e, "long", CZ_PRIORITY_NORMAL, 1, 20, 5000, in, NULL, NULL));
+    CZ_CHECK(wait_running(e, "long"));
+    CZ_CHECK_OK(submit_chain_parsed(e, "next", CZ_PRIORITY_NORMAL, 1, 30, 0, in, NULL, NULL));
+    CZ_CHECK(submit_chain_parsed(e, "refused", CZ_PRIORITY_NORMAL, 1, 40, 0, in, NULL, why) ==
+             CZ_ERR_NOMEM);
+    cz_test_note("%s", why);
+    CZ_CHECK(strstr(why, "input") != NULL);
+    CZ_CHECK_OK(cz_engine_get_status(e, &s));
+    CZ_CHECK(s->budget_inputs == 2 * in);
+    cz_engine_status_free(s);
+    cz_cancel_outcome oc;
+    CZ_CHECK_OK(cz_engine_cancel(e, "long", &oc));
+    r = wait_result(e, "next", -1, &st);
+    CZ_CHECK(st == CZ_OK && proofs_verify(&r, 30));
+    cz_job_result_free(&r);
+
+    /* an input that can never fit beside a partition is refused as over budget */
+    CZ_CHECK(submit_chain_parsed(e, "huge", CZ_PRIORITY_NORMAL, 1, 1, 0, 3 * in, NULL, why) ==
+             CZ_ERR_OVER_BUDGET);
+    CZ_CHECK(strstr(why, "input") != NULL);
+    CZ_CHECK_OK(cz_engine_drain(e, 15000));
+
+    /* every input went back; nothing ever passed the budget */
+    CZ_CHECK_OK(cz_engine_get_status(e, &s));
+    CZ_CHECK(s->budget_inputs == 0 && s->budget_used == pr.bytes);
+    CZ_CHECK(s->budget_peak <= s->budget_limit && s->allocated_peak <= s->budget_peak);
+    cz_engine_status_free(s);
     cz_engine_destroy(e);
 }
 
@@ -816,5 +954,6 @@ CZ_TEST_MODULE(engine, {"workq_order", test_engine_workq_order}, {"batcher", tes
                {"prove", test_engine_prove}, {"ids_and_errors", test_engine_ids_and_errors},
                {"priority_order", test_engine_priority_order},
                {"partition_failure", test_engine_partition_failure}, {"cancel", test_engine_cancel},
-               {"budget_concurrent", test_engine_budget_concurrent}, {"params", test_engine_params},
+               {"budget_concurrent", test_engine_budget_concurrent},
+               {"budget_inputs", test_engine_budget_inputs}, {"params", test_engine_params},
                {"nomem_every_k", test_engine_nomem_every_k}, {"batching", test_engine_batching});
