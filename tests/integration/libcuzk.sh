@@ -2,7 +2,8 @@
 # libcuzk as a library: every public header compiles on its own as C99, C11, C++11 and C++17
 # (pedantic, warnings as errors); the shared library exports exactly the public headers'
 # symbols; a consumer program links to the shared and to the static library, and to an
-# installed copy found through pkg-config.
+# installed copy found through pkg-config; Go (cgo) and Rust (bindgen) programs prove through
+# the installed engine.
 set -euo pipefail
 src="$1"
 build="$2"
@@ -58,5 +59,29 @@ cc -std=c11 "$src/tests/integration/libcuzk_consumer.c" \
     -Wl,-rpath,"$(PKG_CONFIG_PATH="$pc" pkg-config --variable=libdir cuzk)"
 "$tmp/installed" | grep -q ": ok" || fail "the consumer of the installed library"
 [ -x "$tmp/prefix/bin/cuzk" ] || fail "cuzk was not installed"
+passed=$((passed + 1))
+
+# Go through cgo and Rust through bindgen, on the installed library and the header as it is: each
+# proves a SHA-256 demo job through the engine, with its events delivered into Go or Rust code.
+for tool in go bindgen rustc; do
+    command -v $tool >/dev/null || fail "$tool is missing (scripts/setup-debian.sh installs it)"
+done
+mkdir "$tmp/params"
+"$build/cuzk" setup --circuit sha256-preimage --params "$tmp/params/demo-sha256-1.params" \
+    --insecure-seed 1 >/dev/null 2>&1 || fail "cuzk setup of the demo parameters"
+libdir=$(PKG_CONFIG_PATH="$pc" pkg-config --variable=libdir cuzk)
+(cd "$src/tests/integration/cgo" &&
+    PKG_CONFIG_PATH="$pc" CGO_LDFLAGS="-Wl,-rpath,$libdir" GOCACHE="$tmp/go-cache" \
+        GOPATH="$tmp/go" go build -o "$tmp/cgo_consumer" .) || fail "the cgo consumer does not build"
+"$tmp/cgo_consumer" "$tmp/params" | grep -q ": ok" || fail "the cgo consumer"
+passed=$((passed + 1))
+
+bindgen "$tmp/prefix/include/cuzk/engine.h" --allowlist-function 'cz_.*' \
+    --allowlist-type 'cz_.*' --allowlist-var 'CZ_.*' -o "$tmp/cuzk_engine.rs" -- \
+    $(PKG_CONFIG_PATH="$pc" pkg-config --cflags cuzk) || fail "bindgen cannot read engine.h"
+CUZK_BINDINGS_DIR="$tmp" rustc --edition 2018 "$src/tests/integration/bindgen/main.rs" \
+    -o "$tmp/bindgen_consumer" -L "$libdir" -l cuzk -C link-arg=-Wl,-rpath,"$libdir" ||
+    fail "the bindgen consumer does not build"
+"$tmp/bindgen_consumer" "$tmp/params" | grep -q ": ok" || fail "the bindgen consumer"
 passed=$((passed + 1))
 echo "libcuzk: $passed passed, 0 failed"

@@ -1,0 +1,3 @@
+module cuzk.test/cgo
+
+go 1.19
