@@ -20,7 +20,8 @@ packages=(
   python3-grpcio python3-protobuf        # the daemon's tests: a Python client from the .proto
   prometheus        # promtool checks the daemon's metrics in its tests (the package also
                     # installs the Prometheus server, which the tests do not use)
-  golang-go bindgen rustc # libcuzk's engine from Go (cgo) and Rust (bindgen) in its tests
+  golang-go bindgen rustc # libcuzk's engine from Go (cgo) and Rust (bindgen) in its tests;
+  libclang1-14      # … bindgen loads libclang at run time
   git
 )
 sudo=""
