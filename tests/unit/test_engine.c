@@ -252,7 +252,7 @@ static void test_on_event(void *user, const cz_job_event *ev)
     pthread_mutex_unlock(&t->lock);
 }
 
-static cz_engine *engine_make(cz_engine_config *cfg, bool batched)
+static cz_engine *engine_make(const cz_engine_config *cfg, bool batched)
 {
     cz_engine *e = NULL;
     char why[256] = "";
@@ -353,8 +353,7 @@ static bool wait_running(cz_engine *e, const char *id)
 static bool measure_partition(const cz_engine_config *cfg, cz_preload_result *pr, uint64_t *need,
                               uint64_t *partition)
 {
-    cz_engine_config c = *cfg;
-    cz_engine *probe = engine_make(&c, false);
+    cz_engine *probe = engine_make(cfg, false);
     if (!probe)
         return false;
     *pr = (cz_preload_result){.struct_size = sizeof *pr};
