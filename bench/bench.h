@@ -75,6 +75,17 @@ int cz_bench_parse(cz_bench_opts *o, const char *area, const char *synopsis,
 bool cz_bench_c1_time_load(const char *doc, size_t len, double *samples, unsigned n);
 double cz_bench_c1_mem(const char *doc, size_t len);
 
+/* `cuzk bench <area> …` (argc/argv after "bench"): runs the area, or prints the areas (--help:
+ * on stdout, exit 0; otherwise on stderr, exit 2). */
+int cz_bench_main(int argc, char **argv);
+
+/* An area: its name, entry point (argc/argv after the area name) and one line of help. */
+typedef struct cz_bench_area {
+    const char *name;
+    int (*run)(int argc, char **argv);
+    const char *help;
+} cz_bench_area;
+
 /* Per-area entry points (argc/argv after the area name). */
 int cz_bench_arith(int argc, char **argv);
 int cz_bench_c1(int argc, char **argv);

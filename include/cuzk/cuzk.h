@@ -66,6 +66,12 @@ const char *cz_status_str(cz_status s);
 /* "MAJOR.MINOR.PATCH (build type, backends)". */
 const char *cz_version_string(void);
 
+/* One byte string of a list of inputs (PoSt sector proofs, SnapDeals partition proofs). */
+typedef struct cz_bytes {
+    const uint8_t *data;
+    size_t len;
+} cz_bytes;
+
 /* ---- worker pools -------------------------------------------------------------------------- */
 
 /* A fixed-size worker pool that multi-threaded work runs on; a NULL pool means "the calling

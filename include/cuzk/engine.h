@@ -267,12 +267,6 @@ cz_status cz_engine_evict(cz_engine *e, const char *circuit_id, int64_t timeout_
 
 /* ---- jobs ------------------------------------------------------------------------------------- */
 
-/* One byte string of a repeated input (PoSt sector proofs, SnapDeals partition proofs). */
-typedef struct cz_bytes {
-    const uint8_t *data;
-    size_t len;
-} cz_bytes;
-
 /*
  * A proof request: cuzk.v1's SubmitProofRequest field for field, plus what generic kinds need.
  * Per kind:

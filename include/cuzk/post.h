@@ -33,7 +33,6 @@
 #include <stdint.h>
 
 #include "cuzk/cuzk.h"
-#include "cuzk/engine.h" /* cz_bytes */
 
 #ifdef __cplusplus
 extern "C" {

@@ -5,6 +5,7 @@
 
 #include <string.h>
 
+#include "constants.h"
 #include "field_ifma.h"
 
 /* Eight elements at a time; a tail of fewer goes through a zero-padded copy. */
@@ -84,8 +85,14 @@ CZ_IFMA_INLINE void cz_fr_x8_butterfly(cz_fr_x8 *X, cz_fr_x8 *Y, const cz_fr_x8 
 static cz_fr cz_fr_stage_w0(bool inv)
 {
     cz_fr w0 = cz_fr_one;
-    if (inv)
-        cz_fr_neg(&w0, &w0);
+    if (inv) { /* −1 = p − R, subtracted here: fr.c calls into this file, not the other way */
+        uint64_t borrow = 0;
+        for (int i = 0; i < 4; i++) {
+            unsigned __int128 d = (unsigned __int128)cz_fr_modulus[i] - cz_fr_one.l[i] - borrow;
+            w0.l[i] = (uint64_t)d;
+            borrow = (uint64_t)(d >> 64) & 1;
+        }
+    }
     return w0;
 }
 

@@ -1,6 +1,7 @@
 /*
- * The engine's state (internal), shared by engine.c (jobs, workers), srs.c (parameter sets) and
- * budget.c. One mutex, cz_engine.lock, guards every field marked [L]; the heavy work — parsing,
+ * The engine's state (internal), shared by its parts: engine.c (create, destroy), budget.c,
+ * job.c (the job table, ending, wait, cancel), submit.c, sched.c (dispatch, stages, workers),
+ * srs.c (parameter sets) and status.c. One mutex, cz_engine.lock, guards every field marked [L]; the heavy work — parsing,
  * loading, synthesis, NTTs, MSMs — runs outside it. Lock order: the engine lock, then nothing:
  * no callback, load or proof runs under it.
  */
@@ -61,7 +62,7 @@ bool cz_srs_evict_idle(cz_engine *e, uint64_t need, const cz_param_set *keep);
 cz_status cz_srs_make_resident(cz_engine *e, cz_param_set *ps, uint64_t *load_ns, char *why,
                                size_t why_len);
 
-/* ---- jobs (engine.c) ---- */
+/* ---- jobs (job.c) ---- */
 
 struct cz_job {
     cz_job *hnext;                   /* [L] hash chain */
@@ -103,7 +104,7 @@ struct cz_job {
 
 /* ---- the engine ---- */
 
-typedef struct cz_run cz_run; /* one partition in flight (engine.c) */
+typedef struct cz_run cz_run; /* one partition in flight (sched.c) */
 
 #define CZ_JOB_BUCKETS 4096
 
@@ -146,8 +147,14 @@ struct cz_engine {
     cz_kind_metrics metrics[CZ_PROOF_KINDS];
 };
 
+/* ---- clock and budget (budget.c) ---- */
+
 /* Nanoseconds since the engine started. */
 uint64_t cz_engine_now(const cz_engine *e);
+/* Waits on the engine's condition for at most max_ns ([L] held). */
+void cz_engine_wait_cond(cz_engine *e, uint64_t max_ns);
+/* MemTotal − margin, or 256 GiB when /proc/meminfo cannot tell (the Rust engine's fallback). */
+uint64_t cz_budget_detect(uint64_t margin);
 
 /* Budget [L]: whether n more bytes fit now; reserve (must fit) and release them. */
 bool cz_budget_fits(const cz_engine *e, uint64_t n);
@@ -155,6 +162,39 @@ void cz_budget_take(cz_engine *e, uint64_t n);
 void cz_budget_give(cz_engine *e, uint64_t n);
 /* Records bytes allocated (positive) or freed (negative) outside the lock. */
 void cz_budget_account(cz_engine *e, int64_t delta);
+
+/* ---- jobs (job.c) ---- */
+
+cz_job *cz_job_find(cz_engine *e, const char *id); /* [L] NULL if unknown */
+void cz_job_insert(cz_engine *e, cz_job *j);       /* [L] into the table by id */
+void cz_job_free(cz_job *j);                       /* one never inserted */
+void cz_job_unref(cz_job *j);                      /* [L] */
+bool cz_job_finished(const cz_job *j);             /* [L] completed, failed or cancelled */
+/* Drops finished jobs beyond the history's count or age. [L] */
+void cz_engine_prune(cz_engine *e);
+/* Ends a job ([L]): its state, counters and history; the kind's parsed job freed and its
+ * budget given back; the FINISHED event (which drops and retakes the lock). */
+void cz_job_finish(cz_engine *e, cz_job *j, cz_job_state state);
+/* Records a failure (the first one sticks) and stops the job's other partitions. [L] */
+void cz_job_fail(cz_engine *e, cz_job *j, cz_status st, const char *why);
+/* Tells the configuration's on_event, unless the engine is stopping (the lock not held). */
+void cz_engine_event(cz_engine *e, cz_job *j, cz_job_event_type type, cz_job_stage stage,
+                     unsigned partition, double seconds);
+
+/* ---- the scheduler (sched.c) ---- */
+
+/* Puts every partition of the job into the synthesis queue. [L] */
+void cz_job_enqueue(cz_engine *e, cz_job *j, uint64_t seq, uint32_t sub);
+/* Queues a batch's jobs together and frees it. [L] */
+void cz_batch_release(cz_engine *e, cz_batch *b);
+/* Releases batches whose wait is over, or (preempt_below) of a lower priority. [L] */
+void cz_batches_due(cz_engine *e, unsigned preempt_below);
+/* Starts the synthesis and prove workers (n_synth, n_prove set); CZ_ERR_NOMEM when a thread
+ * cannot start (those started are then joined by cz_sched_stop). */
+cz_status cz_sched_start(cz_engine *e);
+/* Joins the workers (stopping set) and drops what they left: synthesized and queued partitions.
+ * The lock not held. */
+void cz_sched_stop(cz_engine *e);
 
 /* Replaces the provider of a kind in one engine (before its first submit): tests plug in small
  * circuits; NULL removes the kind. */
@@ -164,8 +204,5 @@ void cz_engine_set_kind(cz_engine *e, cz_proof_kind kind, const cz_job_kind_ops 
  * and how many there have been since. */
 void cz_engine_test_fail_alloc(unsigned k);
 unsigned cz_engine_test_alloc_calls(void);
-
-/* Waits on the engine's condition for at most max_ns ([L] held). */
-void cz_engine_wait_cond(cz_engine *e, uint64_t max_ns);
 
 #endif /* CZ_ENGINE_INTERNAL_H */

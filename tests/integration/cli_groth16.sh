@@ -58,7 +58,7 @@ grep -q "trunc.params" "$dir/err" || fail "the error does not name the file"
 set +e
 "$cuzk" prove --circuit nope >/dev/null 2>&1; [ $? = 2 ] || fail "bad usage did not exit 2"
 "$cuzk" nonsense >/dev/null 2>&1; [ $? = 2 ] || fail "unknown command did not exit 2"
-# numbers are checked, never read as 0 (the table-driven parser, cli/cli_opts.h)
+# numbers are checked, never read as 0 (the table-driven parser, cli/opts/cli_opts.h)
 for bad in "--insecure-seed abc" "--insecure-seed 1x" "--threads abc" "--threads 0" "--bytes -1" \
            "--threads" "--vk a --vk b" "--bogus 1"; do
     "$cuzk" setup --circuit sha256-preimage --params "$dir/never.params" $bad 2>"$dir/err" >/dev/null
