@@ -1,4 +1,5 @@
-/* Shared helpers of the cuzk program's commands (program side: include/ only). */
+/* Shared helpers of the cuzk program's commands (program side: include/ only, except `daemon` and
+ * `client`, which are the daemon's own front ends and use its headers, daemon.h and rpc.h). */
 #ifndef CZ_CLI_H
 #define CZ_CLI_H
 

@@ -32,11 +32,6 @@ bool cz_log_level_parse(const char *s, cz_log_level *out)
     return false;
 }
 
-const char *cz_log_level_name(cz_log_level l)
-{
-    return (unsigned)l <= CZ_LOG_TRACE ? cz_log_names[l] : "?";
-}
-
 static int cz_log_open_fd(const char *path)
 {
     return open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0640);

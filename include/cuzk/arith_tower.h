@@ -51,10 +51,9 @@ void cz_fp2_pow(cz_fp2 *r, const cz_fp2 *a, const uint64_t *e, size_t nlimbs);
 bool cz_fp2_sqrt(cz_fp2 *r, const cz_fp2 *a);
 /* Legendre symbol of the norm: 1 square, -1 non-square, 0 zero. */
 int cz_fp2_legendre(const cz_fp2 *a);
-/* zcash sign: sign(c1) if c1 ≠ 0 else sign(c0), sign(t) = t > (p − 1)/2. */
+/* zcash sign: sign(c1) if c1 ≠ 0 else sign(c0), sign(t) = t > (p − 1)/2 (the curve codec's
+ * sign bit of a G2 point's y, through its field-generic template). */
 bool cz_fp2_is_lexicographically_largest(const cz_fp2 *a);
-/* Frobenius: a^p = conj(a). */
-void cz_fp2_frobenius(cz_fp2 *r, const cz_fp2 *a);
 bool cz_fp2_is_zero(const cz_fp2 *a);
 bool cz_fp2_is_one(const cz_fp2 *a);
 bool cz_fp2_eq(const cz_fp2 *a, const cz_fp2 *b);

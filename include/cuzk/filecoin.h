@@ -1,5 +1,6 @@
 /*
- * cuzk — Filecoin's proofs: Proof-of-Replication (seal commit phase 2).
+ * cuzk — Filecoin's proofs: Proof-of-Replication (seal commit phase 2) and SnapDeals
+ * (EmptySectorUpdate); PoSt is in cuzk/post.h.
  *
  * A PoRep proof is one Groth16 proof (192 bytes) per partition of a sector, made from the
  * output of sealing's commit phase 1 (C1: filecoin-proofs' SealCommitPhase1Output as JSON, or

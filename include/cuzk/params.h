@@ -48,7 +48,7 @@ cz_status cz_fil_params_stem(char out[CZ_FIL_STEM_MAX], cz_fil_proof proof, uint
 
 /* ---- parameters.json ------------------------------------------------------------------- */
 
-/* One entry of parameters.json, compiled in (lib/circuits/filecoin/parameters.json). */
+/* One entry of parameters.json, compiled in (lib/circuits/filecoin/shared/parameters.json). */
 typedef struct cz_fil_params_entry {
     const char *name;   /* "v28-….params" or "v28-….vk" */
     const char *cid;    /* IPFS CIDv0 */

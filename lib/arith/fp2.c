@@ -125,8 +125,6 @@ void cz_fp2_conj(cz_fp2 *r, const cz_fp2 *a)
     CZ_FP2_DISPATCH(conj, r, a);
 }
 
-void cz_fp2_frobenius(cz_fp2 *r, const cz_fp2 *a) { cz_fp2_conj(r, a); }
-
 void cz_fp2_mul(cz_fp2 *r, const cz_fp2 *a, const cz_fp2 *b)
 {
     CZ_FP2_VERIFY(a);

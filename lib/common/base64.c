@@ -94,3 +94,14 @@ cz_status cz_base64_decode(uint8_t *out, size_t *out_len, const char *in, size_t
     *out_len = o;
     return CZ_OK;
 }
+
+cz_status cz_base64_decode_std(uint8_t *out, size_t *out_len, const char *in, size_t len,
+                               size_t *bad_at, const char **reason)
+{
+    if (len % 4)
+        return cz_base64_bad(bad_at, reason, len, "not padded to a multiple of 4 characters");
+    for (size_t i = 0; i < len; i++)
+        if (in[i] == '-' || in[i] == '_')
+            return cz_base64_bad(bad_at, reason, i, "a URL-safe character");
+    return cz_base64_decode(out, out_len, in, len, bad_at, reason);
+}

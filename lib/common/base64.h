@@ -26,5 +26,9 @@ static inline size_t cz_base64_decoded_max(size_t len) { return len / 4 * 3 + 2;
  * wrong length) and *reason a static sentence. */
 cz_status cz_base64_decode(uint8_t *out, size_t *out_len, const char *in, size_t len,
                            size_t *bad_at, const char **reason);
+/* The same, strictly as Go's base64.StdEncoding and the base64 crate's STANDARD engine read:
+ * the standard alphabet only, padded to a multiple of 4 characters. */
+cz_status cz_base64_decode_std(uint8_t *out, size_t *out_len, const char *in, size_t len,
+                               size_t *bad_at, const char **reason);
 
 #endif /* CZ_BASE64_H */

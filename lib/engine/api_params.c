@@ -1,7 +1,6 @@
 /* The parameter-file API of include/cuzk/params.h: the parameter directory, digests and the
- * whole-file check. (Names and parameters.json live in lib/circuits/filecoin/params_name.c.) */
+ * whole-file check. (Names and parameters.json live in lib/circuits/filecoin/shared/params_name.c.) */
 #include <errno.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,6 +11,7 @@
 #include "groth16_io.h"
 #include "mapfile.h"
 #include "params_layout.h"
+#include "why.h"
 
 #define CZ_FIL_PARAMS_ENV "FIL_PROOFS_PARAMETER_CACHE"
 
@@ -21,20 +21,6 @@ const char *cz_fil_params_dir(void)
     return dir && *dir ? dir : CZ_FIL_PARAMS_DIR_DEFAULT;
 }
 
-static cz_status cz_params_why(cz_status st, char *why, size_t why_len, const char *fmt, ...)
-    __attribute__((format(printf, 4, 5)));
-
-static cz_status cz_params_why(cz_status st, char *why, size_t why_len, const char *fmt, ...)
-{
-    if (why && why_len) {
-        va_list ap;
-        va_start(ap, fmt);
-        vsnprintf(why, why_len, fmt, ap);
-        va_end(ap);
-    }
-    return st;
-}
-
 cz_status cz_fil_params_path(char *path, size_t path_len, const char *spec, const char *stem,
                              const char *ext, char *why, size_t why_len)
 {
@@ -42,8 +28,8 @@ cz_status cz_fil_params_path(char *path, size_t path_len, const char *spec, cons
     struct stat sb;
     const char *dir = spec ? spec : cz_fil_params_dir();
     if (stat(dir, &sb) != 0)
-        return cz_params_why(CZ_ERR_IO, why, why_len, "%s: %s%s", dir, strerror(errno),
-                             spec ? "" : " (the parameter directory: " CZ_FIL_PARAMS_ENV ")");
+        return cz_fail(CZ_ERR_IO, why, why_len, "%s: %s%s", dir, strerror(errno),
+                       spec ? "" : " (the parameter directory: " CZ_FIL_PARAMS_ENV ")");
     if (!S_ISDIR(sb.st_mode)) { /* a file is used as is */
         CZ_ARG_CHECK(strlen(dir) < path_len);
         strcpy(path, dir);
@@ -55,8 +41,8 @@ cz_status cz_fil_params_path(char *path, size_t path_len, const char *spec, cons
     int n = snprintf(path, path_len, "%.*s/%s%s", (int)dl, dir, stem, ext);
     CZ_ARG_CHECK(n > 0 && (size_t)n < path_len);
     if (stat(path, &sb) != 0 || !S_ISREG(sb.st_mode))
-        return cz_params_why(CZ_ERR_IO, why, why_len, "no %s%s in %.*s%s", stem, ext, (int)dl, dir,
-                             spec ? "" : " (the parameter directory: " CZ_FIL_PARAMS_ENV ")");
+        return cz_fail(CZ_ERR_IO, why, why_len, "no %s%s in %.*s%s", stem, ext, (int)dl, dir,
+                       spec ? "" : " (the parameter directory: " CZ_FIL_PARAMS_ENV ")");
     return CZ_OK;
 }
 
@@ -74,9 +60,9 @@ static cz_status cz_params_official_digest(char got[33], const cz_fil_params_ent
 {
     CZ_TRY(cz_file_digest(got, path, progress, ctx, why, why_len));
     if (strcmp(got, e->digest) != 0)
-        return cz_params_why(CZ_ERR_BAD_PARAMS, why, why_len,
-                             "%s: Blake2b digest %s, parameters.json has %s for %s", path, got,
-                             e->digest, e->name);
+        return cz_fail(CZ_ERR_BAD_PARAMS, why, why_len,
+                       "%s: Blake2b digest %s, parameters.json has %s for %s", path, got, e->digest,
+                       e->name);
     return CZ_OK;
 }
 
@@ -86,10 +72,10 @@ cz_status cz_fil_params_verify_digest(const char *path, cz_progress_fn progress,
     CZ_ARG_CHECK(path != NULL);
     const cz_fil_params_entry *e = cz_fil_params_entry_find(path);
     if (!e)
-        return cz_params_why(CZ_ERR_BAD_PARAMS, why, why_len,
-                             "%s: not an official parameter file (its name is not in "
-                             "parameters.json)",
-                             path);
+        return cz_fail(CZ_ERR_BAD_PARAMS, why, why_len,
+                       "%s: not an official parameter file (its name is not in "
+                       "parameters.json)",
+                       path);
     char got[33];
     return cz_params_official_digest(got, e, path, progress, ctx, why, why_len);
 }

@@ -1,5 +1,4 @@
 /* The PoSt API of include/cuzk/post.h over lib/circuits/filecoin and Groth16. */
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,6 +14,7 @@
 #include "post_circuit.h"
 #include "post_gen.h"
 #include "post_vanilla.h"
+#include "why.h"
 
 /* ---- registered proofs ---- */
 
@@ -97,19 +97,6 @@ cz_status cz_post_setup(cz_params **out, const char *name, const uint64_t *insec
 
 /* ---- requests ---- */
 
-static cz_status cz_post_why(char *why, size_t len, cz_status st, const char *fmt, ...)
-    __attribute__((format(printf, 4, 5)));
-static cz_status cz_post_why(char *why, size_t len, cz_status st, const char *fmt, ...)
-{
-    if (why && len) {
-        va_list ap;
-        va_start(ap, fmt);
-        vsnprintf(why, len, fmt, ap);
-        va_end(ap);
-    }
-    return st;
-}
-
 cz_status cz_post_job_load(cz_post_job **out, const cz_post_request *req, char *why, size_t why_len)
 {
     CZ_ARG_CHECK(out != NULL && req != NULL);
@@ -119,22 +106,21 @@ cz_status cz_post_job_load(cz_post_job **out, const cz_post_request *req, char *
     const cz_post_config *c =
         req->registered_proof >= 0 ? cz_post_registered((unsigned)req->registered_proof) : NULL;
     if (!c)
-        return cz_post_why(why, why_len, CZ_ERR_INVALID_ARG,
-                           "registered_proof %d is not a PoSt proof (0–14)", req->registered_proof);
+        return cz_fail(CZ_ERR_INVALID_ARG, why, why_len,
+                       "registered_proof %d is not a PoSt proof (0–14)", req->registered_proof);
     if (req->n_vanilla == 0 || req->n_vanilla > c->vanilla_sectors || !req->vanilla)
-        return cz_post_why(why, why_len, CZ_ERR_INVALID_ARG,
-                           "%zu vanilla proofs: %s takes 1 to %u a partition", req->n_vanilla,
-                           c->name, c->vanilla_sectors);
+        return cz_fail(CZ_ERR_INVALID_ARG, why, why_len,
+                       "%zu vanilla proofs: %s takes 1 to %u a partition", req->n_vanilla, c->name,
+                       c->vanilla_sectors);
     if (!req->randomness)
-        return cz_post_why(why, why_len, CZ_ERR_INVALID_ARG, "randomness is missing");
+        return cz_fail(CZ_ERR_INVALID_ARG, why, why_len, "randomness is missing");
     if (cz_post_randomness_check(req->randomness) != CZ_OK)
-        return cz_post_why(why, why_len, CZ_ERR_INVALID_ARG,
-                           "randomness is not a field element below r (clear the top two bits "
-                           "of byte 31, as Lotus and Curio do)");
+        return cz_fail(CZ_ERR_INVALID_ARG, why, why_len,
+                       "randomness is not a field element below r (clear the top two bits "
+                       "of byte 31, as Lotus and Curio do)");
     if (c->winning && req->partition_index != 0)
-        return cz_post_why(why, why_len, CZ_ERR_INVALID_ARG,
-                           "partition_index %u: WinningPoSt has one partition",
-                           req->partition_index);
+        return cz_fail(CZ_ERR_INVALID_ARG, why, why_len,
+                       "partition_index %u: WinningPoSt has one partition", req->partition_index);
     cz_post_job *job = cz_xcalloc(1, sizeof *job);
     cz_post_partition *p = &job->p;
     p->config = c;
@@ -316,30 +302,29 @@ cz_status cz_post_public_match(const cz_post_public *pub, const cz_post_job *job
     const cz_post_verify_info *in = &pub->info;
     const cz_post_partition *p = &job->p;
     if (p->config != in->config)
-        return cz_post_why(why, why_len, CZ_ERR_BAD_INPUT,
-                           "the request proves %s, the public info %s", p->config->name,
-                           in->config->name);
+        return cz_fail(CZ_ERR_BAD_INPUT, why, why_len, "the request proves %s, the public info %s",
+                       p->config->name, in->config->name);
     if (memcmp(p->randomness, in->randomness, 32) != 0)
-        return cz_post_why(why, why_len, CZ_ERR_BAD_INPUT,
-                           "the request's randomness is not the public info's");
+        return cz_fail(CZ_ERR_BAD_INPUT, why, why_len,
+                       "the request's randomness is not the public info's");
     size_t first, n = cz_post_chunk(in, p->index, &first);
     if (n != p->n_sectors)
-        return cz_post_why(why, why_len, CZ_ERR_BAD_INPUT,
-                           "partition %u of the public info has %zu sectors, the request %zu",
-                           p->index, n, p->n_sectors);
+        return cz_fail(CZ_ERR_BAD_INPUT, why, why_len,
+                       "partition %u of the public info has %zu sectors, the request %zu", p->index,
+                       n, p->n_sectors);
     for (size_t i = 0; i < n; i++) {
         const cz_post_public_sector *s = &in->sectors[first + i];
         if (s->id != p->sectors[i].sector_id)
-            return cz_post_why(why, why_len, CZ_ERR_BAD_INPUT,
-                               "vanilla proof %zu is of sector %llu, the public info's sector "
-                               "%zu is %llu",
-                               i, (unsigned long long)p->sectors[i].sector_id, first + i,
-                               (unsigned long long)s->id);
+            return cz_fail(CZ_ERR_BAD_INPUT, why, why_len,
+                           "vanilla proof %zu is of sector %llu, the public info's sector "
+                           "%zu is %llu",
+                           i, (unsigned long long)p->sectors[i].sector_id, first + i,
+                           (unsigned long long)s->id);
         if (!cz_fr_eq(&s->comm_r, &p->sectors[i].comm_r))
-            return cz_post_why(why, why_len, CZ_ERR_BAD_INPUT,
-                               "sector %llu: the vanilla proof's comm_r is not the public "
-                               "info's (SealedCID)",
-                               (unsigned long long)s->id);
+            return cz_fail(CZ_ERR_BAD_INPUT, why, why_len,
+                           "sector %llu: the vanilla proof's comm_r is not the public "
+                           "info's (SealedCID)",
+                           (unsigned long long)s->id);
     }
     return CZ_OK;
 }

@@ -1,4 +1,4 @@
-/* The SnapDeals API of include/cuzk/filecoin.h over lib/circuits/filecoin/snap*.h and Groth16. */
+/* The SnapDeals API of include/cuzk/filecoin.h over lib/circuits/filecoin/snap/ and Groth16. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

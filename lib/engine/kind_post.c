@@ -8,7 +8,6 @@
  * verifies the proof against public inputs recomputed from the request (sector ids, comm_r's,
  * randomness, partition), as verify_window_post / verify_winning_post would.
  */
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -18,18 +17,7 @@
 #include "cuzk/post.h"
 #include "engine_kind.h"
 #include "post_circuit.h"
-
-__attribute__((format(printf, 4, 5))) static cz_status
-cz_kp_fail(char *why, size_t len, cz_status st, const char *fmt, ...)
-{
-    if (why && len) {
-        va_list ap;
-        va_start(ap, fmt);
-        vsnprintf(why, len, fmt, ap);
-        va_end(ap);
-    }
-    return st;
-}
+#include "why.h"
 
 /* The request's registered proof, of the kind and (when given) the sector size. */
 static cz_status cz_kp_config(const cz_post_config **out, const cz_job_request *req, bool winning,
@@ -39,15 +27,15 @@ static cz_status cz_kp_config(const cz_post_config **out, const cz_job_request *
                                   ? cz_post_config_for(winning, req->sector_size)
                                   : cz_post_registered((unsigned)req->registered_proof);
     if (req->registered_proof > 14 || !c || c->winning != winning)
-        return cz_kp_fail(why, why_len, CZ_ERR_INVALID_ARG,
-                          "registered_proof %llu (sector_size %llu): not a %sPoSt proof",
-                          (unsigned long long)req->registered_proof,
-                          (unsigned long long)req->sector_size, winning ? "Winning" : "Window");
+        return cz_fail(CZ_ERR_INVALID_ARG, why, why_len,
+                       "registered_proof %llu (sector_size %llu): not a %sPoSt proof",
+                       (unsigned long long)req->registered_proof,
+                       (unsigned long long)req->sector_size, winning ? "Winning" : "Window");
     if (req->sector_size && req->sector_size != c->circuit.sector_size)
-        return cz_kp_fail(why, why_len, CZ_ERR_INVALID_ARG,
-                          "sector_size %llu: %s proves %llu-byte sectors",
-                          (unsigned long long)req->sector_size, c->name,
-                          (unsigned long long)c->circuit.sector_size);
+        return cz_fail(CZ_ERR_INVALID_ARG, why, why_len,
+                       "sector_size %llu: %s proves %llu-byte sectors",
+                       (unsigned long long)req->sector_size, c->name,
+                       (unsigned long long)c->circuit.sector_size);
     *out = c;
     return CZ_OK;
 }
@@ -58,12 +46,12 @@ static cz_status cz_kp_parse(const cz_job_request *req, bool winning, void **out
     const cz_post_config *c = NULL;
     CZ_TRY(cz_kp_config(&c, req, winning, why, why_len));
     if (req->input_len || !req->n_inputs)
-        return cz_kp_fail(why, why_len, CZ_ERR_INVALID_ARG,
-                          "vanilla_proofs must hold the sectors' vanilla proofs (and "
-                          "vanilla_proof nothing)");
+        return cz_fail(CZ_ERR_INVALID_ARG, why, why_len,
+                       "vanilla_proofs must hold the sectors' vanilla proofs (and "
+                       "vanilla_proof nothing)");
     if (!req->randomness || req->randomness_len != 32)
-        return cz_kp_fail(why, why_len, CZ_ERR_INVALID_ARG, "randomness must be 32 bytes (got %zu)",
-                          req->randomness_len);
+        return cz_fail(CZ_ERR_INVALID_ARG, why, why_len, "randomness must be 32 bytes (got %zu)",
+                       req->randomness_len);
     cz_post_request pr = {
         .registered_proof = c->id,
         .vanilla = req->inputs,
@@ -117,8 +105,8 @@ static cz_status cz_kp_params(const char *id, const char *cache, bool winning, c
             strcmp(name, id) != 0)
             continue;
         if (!cache)
-            return cz_kp_fail(why, why_len, CZ_ERR_NOT_FOUND,
-                              "%s: no param_cache and no registered file", id);
+            return cz_fail(CZ_ERR_NOT_FOUND, why, why_len,
+                           "%s: no param_cache and no registered file", id);
         char stem[CZ_FIL_STEM_MAX];
         CZ_TRY(cz_fil_params_stem(stem, winning ? CZ_FIL_WINNING_POST : CZ_FIL_WINDOW_POST,
                                   c->circuit.sector_size));
@@ -170,10 +158,10 @@ static cz_status cz_kp_check(void *job, const cz_shape *shape, const uint8_t *pr
     cz_free(sectors);
     cz_free(inputs);
     if (st == CZ_OK && !valid)
-        return cz_kp_fail(why, why_len, CZ_ERR_SELF_VERIFY_FAILED,
-                          "the %s proof does not verify for the request's sectors, randomness "
-                          "and partition",
-                          p->config->name);
+        return cz_fail(CZ_ERR_SELF_VERIFY_FAILED, why, why_len,
+                       "the %s proof does not verify for the request's sectors, randomness "
+                       "and partition",
+                       p->config->name);
     return st;
 }
 

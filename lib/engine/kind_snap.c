@@ -6,7 +6,6 @@
  * recomputed from the request's commitments, never from the witness. Circuit ids "snap-2k" …
  * "snap-64g" name the official parameter files (empty-sector-update-…) in param_cache.
  */
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -17,44 +16,29 @@
 #include "snap_bincode.h"
 #include "snap_circuit.h"
 #include "snap_vanilla.h"
-
-__attribute__((format(printf, 3, 4))) static void cz_snap_why(char *why, size_t len,
-                                                              const char *fmt, ...)
-{
-    if (why && len) {
-        va_list ap;
-        va_start(ap, fmt);
-        vsnprintf(why, len, fmt, ap);
-        va_end(ap);
-    }
-}
+#include "why.h"
 
 static cz_status cz_snap_parse(const cz_job_request *req, void **out, cz_kind_plan *plan, char *why,
                                size_t why_len)
 {
     const cz_snap_config *c =
         req->registered_proof < 5 ? cz_snap_registered((unsigned)req->registered_proof) : NULL;
-    if (!c) {
-        cz_snap_why(why, why_len, "registered_proof %llu is not a RegisteredUpdateProof (0–4)",
-                    (unsigned long long)req->registered_proof);
-        return CZ_ERR_INVALID_ARG;
-    }
-    if (req->sector_size && req->sector_size != c->sector_size) {
-        cz_snap_why(why, why_len, "sector_size %llu is not the update proof's %llu bytes",
-                    (unsigned long long)req->sector_size, (unsigned long long)c->sector_size);
-        return CZ_ERR_INVALID_ARG;
-    }
-    if (req->input_len) {
-        cz_snap_why(why, why_len,
-                    "input (vanilla_proof) is for PoRep: SnapDeals partition proofs go in "
-                    "inputs (vanilla_proofs)");
-        return CZ_ERR_INVALID_ARG;
-    }
-    if (req->n_inputs != c->partitions) {
-        cz_snap_why(why, why_len, "%zu partition proofs (vanilla_proofs), %s has %u partitions",
-                    req->n_inputs, c->name, c->partitions);
-        return CZ_ERR_BAD_INPUT;
-    }
+    if (!c)
+        return cz_fail(CZ_ERR_INVALID_ARG, why, why_len,
+                       "registered_proof %llu is not a RegisteredUpdateProof (0–4)",
+                       (unsigned long long)req->registered_proof);
+    if (req->sector_size && req->sector_size != c->sector_size)
+        return cz_fail(CZ_ERR_INVALID_ARG, why, why_len,
+                       "sector_size %llu is not the update proof's %llu bytes",
+                       (unsigned long long)req->sector_size, (unsigned long long)c->sector_size);
+    if (req->input_len)
+        return cz_fail(CZ_ERR_INVALID_ARG, why, why_len,
+                       "input (vanilla_proof) is for PoRep: SnapDeals partition proofs go in "
+                       "inputs (vanilla_proofs)");
+    if (req->n_inputs != c->partitions)
+        return cz_fail(CZ_ERR_BAD_INPUT, why, why_len,
+                       "%zu partition proofs (vanilla_proofs), %s has %u partitions", req->n_inputs,
+                       c->name, c->partitions);
     const uint8_t *proofs[CZ_SNAP_MAX_PARTITIONS];
     size_t lens[CZ_SNAP_MAX_PARTITIONS];
     for (unsigned k = 0; k < c->partitions; k++)
@@ -100,10 +84,9 @@ static cz_status cz_snap_params(const char *id, const char *cache, cz_param_file
     const cz_snap_config *c = cz_snap_by_id(id);
     if (!c)
         return CZ_ERR_NOT_FOUND;
-    if (!cache) {
-        cz_snap_why(why, why_len, "%s: no param_cache and no registered file", id);
-        return CZ_ERR_NOT_FOUND;
-    }
+    if (!cache)
+        return cz_fail(CZ_ERR_NOT_FOUND, why, why_len, "%s: no param_cache and no registered file",
+                       id);
     char stem[CZ_FIL_STEM_MAX];
     CZ_TRY(cz_fil_params_stem(stem, CZ_FIL_SNAP, c->sector_size));
     memset(out, 0, sizeof *out);
@@ -133,8 +116,8 @@ static cz_status cz_snap_synthesize(void *job, unsigned k, const void *key, cz_p
 }
 
 /* Every partition against inputs recomputed from the commitments (the job's own check). */
-static cz_status cz_snap_check(void *job, const cz_shape *shape, const uint8_t *proof, size_t len,
-                               char *why, size_t why_len)
+static cz_status cz_snap_kind_check(void *job, const cz_shape *shape, const uint8_t *proof,
+                                    size_t len, char *why, size_t why_len)
 {
     const cz_snap_input *in = job;
     const cz_snap_config *c = in->config;
@@ -149,11 +132,9 @@ static cz_status cz_snap_check(void *job, const cz_shape *shape, const uint8_t *
             st = cz_groth16_proof_decode(&p, proof + (size_t)k * CZ_PROOF_BYTES);
         if (st == CZ_OK)
             st = cz_groth16_verify(&valid, cz_shape_pvk(shape), &p, inputs, CZ_SNAP_NUM_INPUTS);
-        if (st != CZ_OK || !valid) {
-            cz_snap_why(why, why_len, "partition %u does not verify for the request's commitments",
-                        k);
-            return CZ_ERR_SELF_VERIFY_FAILED;
-        }
+        if (st != CZ_OK || !valid)
+            return cz_fail(CZ_ERR_SELF_VERIFY_FAILED, why, why_len,
+                           "partition %u does not verify for the request's commitments", k);
     }
     return CZ_OK;
 }
@@ -172,5 +153,5 @@ const cz_job_kind_ops cz_kind_snap = {CZ_KIND_SNAP_DEALS_UPDATE,
                                       cz_snap_params,
                                       cz_snap_synthesize,
                                       NULL,
-                                      cz_snap_check,
+                                      cz_snap_kind_check,
                                       cz_snap_free_job};

@@ -96,12 +96,7 @@ cz_status cz_shape_create(cz_shape **out, const cz_shape_source *src, cz_pool *p
 cz_shape *cz_shape_ref(cz_shape *s);
 void cz_shape_unref(cz_shape *s); /* accepts NULL */
 
-cz_shape_format cz_shape_format_of(const cz_shape *s);
-const cz_groth16_vk *cz_shape_vk(const cz_shape *s);
 const cz_groth16_pvk *cz_shape_pvk(const cz_shape *s);
-size_t cz_shape_domain_size(const cz_shape *s);
-/* Public inputs of a proof, ONE excluded. */
-size_t cz_shape_num_inputs(const cz_shape *s);
 /* Bytes of a proof's stages when its MSMs run on `threads` participants (pool workers + 1).
  * The packed witness is counted at the worst case (every aux value dense, 32 bytes) until a
  * proof has been synthesized, then at the most dense values a proof had plus a margin. */

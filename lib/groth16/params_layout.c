@@ -1,4 +1,3 @@
-#include <stdarg.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <string.h>
@@ -6,32 +5,14 @@
 #include "check.h"
 #include "cuzk/arith_curve.h"
 #include "params_layout.h"
+#include "why.h"
 
 static const char *const cz_g16_section_names[CZ_G16_SECTIONS] = {"ic", "h",    "l",
                                                                   "a",  "b_g1", "b_g2"};
 
-const char *cz_g16_section_name(cz_g16_section s)
-{
-    return (unsigned)s < CZ_G16_SECTIONS ? cz_g16_section_names[s] : "?";
-}
-
 static size_t cz_g16_point_bytes(cz_g16_section s)
 {
     return s == CZ_G16_B_G2 ? CZ_G2_UNCOMPRESSED_BYTES : CZ_G1_UNCOMPRESSED_BYTES;
-}
-
-static cz_status cz_g16_fail(char *why, size_t why_len, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
-
-static cz_status cz_g16_fail(char *why, size_t why_len, const char *fmt, ...)
-{
-    if (why && why_len) {
-        va_list ap;
-        va_start(ap, fmt);
-        vsnprintf(why, why_len, fmt, ap);
-        va_end(ap);
-    }
-    return CZ_ERR_BAD_PARAMS;
 }
 
 static uint32_t cz_g16_be32(const uint8_t *b)
@@ -60,8 +41,9 @@ cz_status cz_g16_layout_scan(cz_g16_layout *l, const uint8_t *data, uint64_t siz
     memset(l, 0, sizeof *l);
     l->size = size;
     if (size < CZ_G16_VK_POINT_BYTES)
-        return cz_g16_fail(why, why_len, "%s: vk: truncated: %llu bytes, the six points need %d",
-                           path, (unsigned long long)size, CZ_G16_VK_POINT_BYTES);
+        return cz_fail(CZ_ERR_BAD_PARAMS, why, why_len,
+                       "%s: vk: truncated: %llu bytes, the six points need %d", path,
+                       (unsigned long long)size, CZ_G16_VK_POINT_BYTES);
     uint64_t pos = CZ_G16_VK_POINT_BYTES;
     for (int s = 0; s < CZ_G16_SECTIONS; s++) {
         if (s == CZ_G16_H && (kind == CZ_G16_FILE_VK || (kind == CZ_G16_FILE_ANY && pos == size))) {
@@ -70,16 +52,17 @@ cz_status cz_g16_layout_scan(cz_g16_layout *l, const uint8_t *data, uint64_t siz
         }
         const char *name = cz_g16_section_names[s];
         if (size - pos < 4)
-            return cz_g16_fail(why, why_len, "%s: %s: truncated before its count (byte %llu)", path,
-                               name, (unsigned long long)pos);
+            return cz_fail(CZ_ERR_BAD_PARAMS, why, why_len,
+                           "%s: %s: truncated before its count (byte %llu)", path, name,
+                           (unsigned long long)pos);
         uint32_t n = cz_g16_be32(data + pos);
         pos += 4;
         uint64_t need = (uint64_t)n * cz_g16_point_bytes(s);
         if (need > size - pos)
-            return cz_g16_fail(why, why_len,
-                               "%s: %s: count %u at byte %llu needs %llu bytes, only %llu remain",
-                               path, name, n, (unsigned long long)(pos - 4),
-                               (unsigned long long)need, (unsigned long long)(size - pos));
+            return cz_fail(CZ_ERR_BAD_PARAMS, why, why_len,
+                           "%s: %s: count %u at byte %llu needs %llu bytes, only %llu remain", path,
+                           name, n, (unsigned long long)(pos - 4), (unsigned long long)need,
+                           (unsigned long long)(size - pos));
         l->offset[s] = pos;
         l->count[s] = n;
         pos += need;
@@ -144,10 +127,10 @@ cz_status cz_g16_decode_points(void *dst, const uint8_t *data, const cz_g16_layo
     size_t bad = atomic_load(&job.first_bad);
     if (bad >= n)
         return CZ_OK;
-    return cz_g16_fail(why, why_len, "%s: %s: point %zu at byte %llu: %s", path,
-                       cz_g16_section_names[s], begin + bad,
-                       (unsigned long long)(l->offset[s] + (begin + bad) * sz),
-                       cz_status_str(cz_g16_decode_one(&job, bad)));
+    return cz_fail(CZ_ERR_BAD_PARAMS, why, why_len, "%s: %s: point %zu at byte %llu: %s", path,
+                   cz_g16_section_names[s], begin + bad,
+                   (unsigned long long)(l->offset[s] + (begin + bad) * sz),
+                   cz_status_str(cz_g16_decode_one(&job, bad)));
 }
 
 cz_status cz_g16_decode_vk_points(cz_g1_affine g1[3], cz_g2_affine g2[3], const uint8_t *data,
@@ -173,8 +156,8 @@ cz_status cz_g16_decode_vk_points(cz_g1_affine g1[3], cz_g2_affine g2[3], const 
                 cz_g1_from_bytes(g1 ? &g1[pts[i].slot] : &p1, data + pos, CZ_G1_UNCOMPRESSED_BYTES);
         }
         if (st != CZ_OK)
-            return cz_g16_fail(why, why_len, "%s: vk.%s at byte %zu: %s", path, pts[i].name, pos,
-                               cz_status_str(st));
+            return cz_fail(CZ_ERR_BAD_PARAMS, why, why_len, "%s: vk.%s at byte %zu: %s", path,
+                           pts[i].name, pos, cz_status_str(st));
         pos += pts[i].g2 ? CZ_G2_UNCOMPRESSED_BYTES : CZ_G1_UNCOMPRESSED_BYTES;
     }
     return CZ_OK;
@@ -185,26 +168,29 @@ cz_status cz_g16_layout_check_counts(const cz_g16_layout *l, const char *path, c
 {
     const size_t *n = l->count;
     if (n[CZ_G16_IC] == 0)
-        return cz_g16_fail(why, why_len, "%s: ic: no points (ONE is always an input)", path);
+        return cz_fail(CZ_ERR_BAD_PARAMS, why, why_len,
+                       "%s: ic: no points (ONE is always an input)", path);
     if (l->is_vk)
         return CZ_OK;
     size_t m = n[CZ_G16_H] + 1, vars = n[CZ_G16_IC] + n[CZ_G16_L];
     if (n[CZ_G16_B_G1] != n[CZ_G16_B_G2])
-        return cz_g16_fail(why, why_len, "%s: b_g1 has %zu points, b_g2 %zu: they must match", path,
-                           n[CZ_G16_B_G1], n[CZ_G16_B_G2]);
+        return cz_fail(CZ_ERR_BAD_PARAMS, why, why_len,
+                       "%s: b_g1 has %zu points, b_g2 %zu: they must match", path, n[CZ_G16_B_G1],
+                       n[CZ_G16_B_G2]);
     if ((m & (m - 1)) != 0 || m < n[CZ_G16_IC])
-        return cz_g16_fail(why, why_len,
-                           "%s: h: %zu points: h + 1 must be the domain size, a power of two "
-                           "no smaller than the %zu inputs",
-                           path, n[CZ_G16_H], n[CZ_G16_IC]);
+        return cz_fail(CZ_ERR_BAD_PARAMS, why, why_len,
+                       "%s: h: %zu points: h + 1 must be the domain size, a power of two "
+                       "no smaller than the %zu inputs",
+                       path, n[CZ_G16_H], n[CZ_G16_IC]);
     if (n[CZ_G16_A] < n[CZ_G16_IC] || n[CZ_G16_A] > vars)
-        return cz_g16_fail(why, why_len,
-                           "%s: a: %zu points: must cover the %zu inputs and at most the %zu "
-                           "variables (ic + l)",
-                           path, n[CZ_G16_A], n[CZ_G16_IC], vars);
+        return cz_fail(CZ_ERR_BAD_PARAMS, why, why_len,
+                       "%s: a: %zu points: must cover the %zu inputs and at most the %zu "
+                       "variables (ic + l)",
+                       path, n[CZ_G16_A], n[CZ_G16_IC], vars);
     if (n[CZ_G16_B_G1] > vars)
-        return cz_g16_fail(why, why_len, "%s: b_g1: %zu points, more than the %zu variables", path,
-                           n[CZ_G16_B_G1], vars);
+        return cz_fail(CZ_ERR_BAD_PARAMS, why, why_len,
+                       "%s: b_g1: %zu points, more than the %zu variables", path, n[CZ_G16_B_G1],
+                       vars);
     return CZ_OK;
 }
 

@@ -172,11 +172,7 @@ void cz_shape_unref(cz_shape *s)
     cz_free(s);
 }
 
-cz_shape_format cz_shape_format_of(const cz_shape *s) { return s->format; }
-const cz_groth16_vk *cz_shape_vk(const cz_shape *s) { return s->vk; }
 const cz_groth16_pvk *cz_shape_pvk(const cz_shape *s) { return &s->pvk; }
-size_t cz_shape_domain_size(const cz_shape *s) { return s->m; }
-size_t cz_shape_num_inputs(const cz_shape *s) { return s->n_in - 1; }
 
 /* The recorded matrices, or NULL; a reader that saw them ready under the lock may use them. */
 const cz_pce *cz_shape_pce(const cz_shape *cs)

@@ -63,8 +63,11 @@ passed=$((passed + 1))
 
 # Go through cgo and Rust through bindgen, on the installed library and the header as it is: each
 # proves a SHA-256 demo job through the engine, with its events delivered into Go or Rust code.
-for tool in go bindgen rustc; do
-    command -v $tool >/dev/null || fail "$tool is missing (scripts/setup-debian.sh installs it)"
+# Debian's toolchain by path, whatever stands before it on PATH (a rustup proxy without a default
+# toolchain fails); the bindings unformatted, so no rustfmt is needed.
+go=/usr/bin/go bindgen=/usr/bin/bindgen rustc=/usr/bin/rustc
+for tool in $go $bindgen $rustc; do
+    [ -x $tool ] || fail "$tool is missing (scripts/setup-debian.sh installs it)"
 done
 mkdir "$tmp/params"
 "$build/cuzk" setup --circuit sha256-preimage --params "$tmp/params/demo-sha256-1.params" \
@@ -72,14 +75,14 @@ mkdir "$tmp/params"
 libdir=$(PKG_CONFIG_PATH="$pc" pkg-config --variable=libdir cuzk)
 (cd "$src/tests/integration/cgo" &&
     PKG_CONFIG_PATH="$pc" CGO_LDFLAGS="-Wl,-rpath,$libdir" GOCACHE="$tmp/go-cache" \
-        GOPATH="$tmp/go" go build -o "$tmp/cgo_consumer" .) || fail "the cgo consumer does not build"
+        GOPATH="$tmp/go" $go build -o "$tmp/cgo_consumer" .) || fail "the cgo consumer does not build"
 "$tmp/cgo_consumer" "$tmp/params" | grep -q ": ok" || fail "the cgo consumer"
 passed=$((passed + 1))
 
-bindgen "$tmp/prefix/include/cuzk/engine.h" --allowlist-function 'cz_.*' \
+$bindgen --no-rustfmt-bindings "$tmp/prefix/include/cuzk/engine.h" --allowlist-function 'cz_.*' \
     --allowlist-type 'cz_.*' --allowlist-var 'CZ_.*' -o "$tmp/cuzk_engine.rs" -- \
     $(PKG_CONFIG_PATH="$pc" pkg-config --cflags cuzk) || fail "bindgen cannot read engine.h"
-CUZK_BINDINGS_DIR="$tmp" rustc --edition 2018 "$src/tests/integration/bindgen/main.rs" \
+CUZK_BINDINGS_DIR="$tmp" $rustc --edition 2018 "$src/tests/integration/bindgen/main.rs" \
     -o "$tmp/bindgen_consumer" -L "$libdir" -l cuzk -C link-arg=-Wl,-rpath,"$libdir" ||
     fail "the bindgen consumer does not build"
 "$tmp/bindgen_consumer" "$tmp/params" | grep -q ": ok" || fail "the bindgen consumer"

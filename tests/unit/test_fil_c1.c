@@ -1,5 +1,5 @@
 /*
- * The C1 reader and writer (lib/circuits/filecoin/c1_json.h).
+ * The C1 reader and writer (lib/circuits/filecoin/porep/c1_json.h).
  *   fixture:    tests/data/filecoin/c1_2KiB_V1_1.json, written by make_c1_fixture.py from the
  *               upstream serde definitions alone (the script names the source of every
  *               field's shape) with values that encode their place: every value read lands in
@@ -597,12 +597,12 @@ static void test_fil_c1_errors(void)
     char c = b64[100];
     b64[100] = '!';
     expect_error("base64 character", env, strlen(env), CZ_ERR_BAD_INPUT,
-                 "Phase1Out: invalid base64: byte 0x21 at offset 100");
+                 "Phase1Out: invalid base64 at offset 100: not a base64 character");
     b64[100] = c;
     char *end = strchr(b64, '"');
     memmove(end - 1, end, strlen(end) + 1); /* one character less */
     expect_error("base64 length", env, strlen(env), CZ_ERR_BAD_INPUT,
-                 "characters, not a multiple of 4");
+                 "not padded to a multiple of 4 characters");
     free(env);
     env = go_envelope("{}", 2, 1, 2048);
     expect_error("inner", env, strlen(env), CZ_ERR_BAD_INPUT,
@@ -610,7 +610,8 @@ static void test_fil_c1_errors(void)
     free(env);
     env = strdup("{\"SectorNum\":1,\"Phase1Out\":\"e31=\",\"SectorSize\":2048}");
     expect_error("base64 bits", env, strlen(env), CZ_ERR_BAD_INPUT,
-                 "Phase1Out: invalid base64: the last symbol has non-zero unused bits");
+                 "Phase1Out: invalid base64 at offset 2: non-zero unused bits in the last "
+                 "symbol");
     free(env);
     env = go_envelope(doc, len, 1, 4096);
     expect_error("sector size", env, strlen(env), CZ_ERR_BAD_INPUT,

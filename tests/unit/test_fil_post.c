@@ -1,5 +1,5 @@
 /*
- * PoSt inputs against outside facts (lib/circuits/filecoin/post_*.c):
+ * PoSt inputs against outside facts (lib/circuits/filecoin/post/):
  *   challenges: generate_leaf_challenge and get_challenge_index of rust-fil-proofs 87348a74
  *               (storage-proofs-post fallback/{vanilla,utils}.rs): the leaves Curio's golden
  *               file opens (randomness 0, sector 1, indices 0…9 at 32 GiB), and vectors from an

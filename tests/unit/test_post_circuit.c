@@ -1,5 +1,5 @@
 /*
- * The FallbackPoSt circuit (lib/circuits/filecoin/post_circuit.c) against rust-fil-proofs
+ * The FallbackPoSt circuit (lib/circuits/filecoin/post/post_circuit.c) against rust-fil-proofs
  * 87348a74:
  *   test_shapes: storage-proofs-post tests/fallback_circuit.rs — 5 challenges, 64-leaf oct base
  *                trees, V1_1_0: 3 sectors of 8-0-0 / 8-4-0 / 8-4-2 16,869 / 22,674 / 27,384

@@ -1,5 +1,5 @@
 /*
- * SnapDeals' native side (lib/circuits/filecoin/snap*.c) against rust-fil-proofs 87348a74
+ * SnapDeals' native side (lib/circuits/filecoin/snap/) against rust-fil-proofs 87348a74
  * storage-proofs-update:
  *   challenges:  src/challenges.rs test_challenges_against_hardcoded — the first five
  *                challenges of partitions of every size for comm_r_new = TreeRDomain::random
@@ -567,6 +567,32 @@ static void test_base64(void)
     CZ_CHECK_OK(cz_base64_decode(dec, &len, bad[0].in, 3, &at, &reason));
 }
 
+/* The strict form (Go's StdEncoding): RFC 4648's padded vectors decode, and everything the
+ * lenient form also takes — no padding, the URL-safe alphabet — is refused, at its place. */
+static void test_base64_std(void)
+{
+    static const char *const plain[] = {"", "f", "fo", "foo", "foob", "fooba", "foobar"};
+    static const char *const coded[] = {"",         "Zg==",     "Zm8=",    "Zm9v",
+                                        "Zm9vYg==", "Zm9vYmE=", "Zm9vYmFy"};
+    uint8_t dec[16];
+    size_t len, at;
+    const char *reason;
+    for (int i = 0; i < 7; i++) {
+        CZ_CHECK_OK(cz_base64_decode_std(dec, &len, coded[i], strlen(coded[i]), &at, &reason));
+        CZ_CHECK(len == strlen(plain[i]) && memcmp(dec, plain[i], len) == 0);
+    }
+    static const struct {
+        const char *in;
+        size_t at;
+    } bad[] = {{"Zm8", 3}, {"Zg", 2}, {"-_-_", 0}, {"+/+_", 3}, {"Zh==", 1}, {"Zm9v!A==", 4}};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        CZ_CHECK(cz_base64_decode_std(dec, &len, bad[i].in, strlen(bad[i].in), &at, &reason) ==
+                 CZ_ERR_BAD_INPUT);
+        cz_test_note("%s: at %zu: %s", bad[i].in, at, reason);
+        CZ_CHECK(at == bad[i].at);
+    }
+}
+
 /* ---- request files ---- */
 
 #define SNAP_FIXTURE CZ_TEST_DATA_DIR "/filecoin/snap_2KiB.json"
@@ -788,6 +814,6 @@ CZ_TEST_MODULE(snap, {"challenges_vectors", test_snap_challenges_vectors},
                {"request_fixture", test_snap_request_fixture},
                {"request_errors", test_snap_request_errors},
                {"request_fields", test_snap_request_fields});
-CZ_TEST_MODULE(base64, {"rfc4648", test_base64});
+CZ_TEST_MODULE(base64, {"rfc4648", test_base64}, {"std", test_base64_std});
 CZ_TEST_MODULE(snap_slow, {"witness_multi", test_snap_witness_multi},
                {"gen_8mib", test_snap_gen_8mib});

@@ -1,5 +1,5 @@
 /*
- * The SnapDeals circuits (lib/circuits/filecoin/snap_circuit.c) against rust-fil-proofs 87348a74
+ * The SnapDeals circuits (lib/circuits/filecoin/snap/snap_circuit.c) against rust-fil-proofs 87348a74
  * storage-proofs-update:
  *   counts:     tests/circuit.rs — partition circuits of 1 KiB 1,248,389, 2 KiB 1,705,039,
  *               4 KiB 2,165,109, 8 KiB 2,620,359, 16 KiB 6,300,021, 32 KiB 6,760,091 and

@@ -1,5 +1,5 @@
 /*
- * The StackedDRG circuit (lib/circuits/filecoin/stacked_circuit.c) against rust-fil-proofs
+ * The StackedDRG circuit (lib/circuits/filecoin/porep/stacked_circuit.c) against rust-fil-proofs
  * 87348a74:
  *   test_shapes: storage-proofs-porep tests/stacked_circuit.rs — 2 layers, 1 challenge, 8 nodes
  *                per base tree, V1_1_0: binary 1,206,212, 8-0-0 1,199,620, 8-4-0 1,296,576,

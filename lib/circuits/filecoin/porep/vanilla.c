@@ -11,6 +11,7 @@
 #include "pool.h"
 #include "poseidon.h"
 #include "vanilla.h"
+#include "why.h"
 
 typedef struct cz_vanilla {
     const cz_porep_c1 *c1;
@@ -29,8 +30,8 @@ typedef struct cz_vanilla_report {
     size_t len;
 } cz_vanilla_report;
 
-__attribute__((format(printf, 2, 3))) static bool cz_fail(const cz_vanilla_report *r,
-                                                          const char *fmt, ...)
+__attribute__((format(printf, 2, 3))) static bool cz_vanilla_fail(const cz_vanilla_report *r,
+                                                                  const char *fmt, ...)
 {
     if (r->why == NULL || r->len == 0)
         return false;
@@ -51,18 +52,18 @@ static bool cz_check_path(const cz_vanilla_report *r, const char *field, const c
 {
     for (unsigned l = 0; l < s->levels; l++)
         if (p->index[l] >= cz_merkle_level_arity(s, l))
-            return cz_fail(r, "%s has path index %u at level %u, beyond the arity %u", field,
-                           p->index[l], l, cz_merkle_level_arity(s, l));
+            return cz_vanilla_fail(r, "%s has path index %u at level %u, beyond the arity %u",
+                                   field, p->index[l], l, cz_merkle_level_arity(s, l));
     uint64_t opened = cz_merkle_proof_index(s, p);
     if (opened != index)
-        return cz_fail(r, "%s opens leaf %llu, not %llu", field, (unsigned long long)opened,
-                       (unsigned long long)index);
+        return cz_vanilla_fail(r, "%s opens leaf %llu, not %llu", field, (unsigned long long)opened,
+                               (unsigned long long)index);
     if (!cz_fr_eq(&p->root, root))
-        return cz_fail(r, "%s root is not %s", field, root_name);
+        return cz_vanilla_fail(r, "%s root is not %s", field, root_name);
     cz_fr computed;
     cz_merkle_proof_root(&computed, s, p);
     if (!cz_fr_eq(&computed, root))
-        return cz_fail(r, "%s does not lead to %s", field, root_name);
+        return cz_vanilla_fail(r, "%s does not lead to %s", field, root_name);
     return true;
 }
 
@@ -71,12 +72,12 @@ static bool cz_check_column(const cz_vanilla_report *r, const cz_vanilla *v, con
                             const cz_porep_column_proof *col, uint64_t node, const cz_fr *comm_c)
 {
     if (col->index != node)
-        return cz_fail(r, "%s column index %u is not node %llu", name, col->index,
-                       (unsigned long long)node);
+        return cz_vanilla_fail(r, "%s column index %u is not node %llu", name, col->index,
+                               (unsigned long long)node);
     cz_fr hash;
     cz_porep_column_hash(&hash, col->rows, v->c->layers);
     if (!cz_fr_eq(&col->inclusion.leaf, &hash))
-        return cz_fail(r, "%s inclusion leaf is not the hash of its column's rows", name);
+        return cz_vanilla_fail(r, "%s inclusion leaf is not the hash of its column's rows", name);
     char field[64];
     snprintf(field, sizeof field, "%s inclusion proof", name);
     return cz_check_path(r, field, &v->tree_rc, &col->inclusion, node, comm_c, "comm_c");
@@ -90,42 +91,47 @@ static bool cz_check_labels(const cz_vanilla_report *r, const cz_vanilla *v,
     for (unsigned l = 1; l <= layers; l++) {
         const cz_porep_label_proof *lp = &p->labeling[l - 1];
         if (lp->layer_index != l)
-            return cz_fail(r, "labeling_proofs[%u] layer_index %u is not %u", l - 1,
-                           lp->layer_index, l);
+            return cz_vanilla_fail(r, "labeling_proofs[%u] layer_index %u is not %u", l - 1,
+                                   lp->layer_index, l);
         if (lp->node != challenge)
-            return cz_fail(r, "labeling_proofs[%u] node %llu is not the challenge %llu", l - 1,
-                           (unsigned long long)lp->node, (unsigned long long)challenge);
+            return cz_vanilla_fail(r, "labeling_proofs[%u] node %llu is not the challenge %llu",
+                                   l - 1, (unsigned long long)lp->node,
+                                   (unsigned long long)challenge);
         for (unsigned s = 0; s < CZ_POREP_LABEL_PARENTS; s++) {
             unsigned j = cz_porep_label_slot(l, s);
             const cz_fr *want = j < CZ_POREP_DRG_PARENTS
                                     ? &p->drg[j].rows[l - 1]
                                     : &p->exp[j - CZ_POREP_DRG_PARENTS].rows[l - 2];
             if (!cz_fr_eq(&lp->parents[s], want))
-                return cz_fail(r, "labeling_proofs[%u] parents[%u] is not %s[%u]'s row %u", l - 1,
-                               s, j < CZ_POREP_DRG_PARENTS ? "drg_parents" : "exp_parents",
-                               j < CZ_POREP_DRG_PARENTS ? j : j - CZ_POREP_DRG_PARENTS,
-                               j < CZ_POREP_DRG_PARENTS ? l - 1 : l - 2);
+                return cz_vanilla_fail(r, "labeling_proofs[%u] parents[%u] is not %s[%u]'s row %u",
+                                       l - 1, s,
+                                       j < CZ_POREP_DRG_PARENTS ? "drg_parents" : "exp_parents",
+                                       j < CZ_POREP_DRG_PARENTS ? j : j - CZ_POREP_DRG_PARENTS,
+                                       j < CZ_POREP_DRG_PARENTS ? l - 1 : l - 2);
         }
         cz_fr label;
         cz_porep_label(&label, v->c1->replica_id, l, challenge, lp->parents);
         if (!cz_fr_eq(&label, &p->c_x.rows[l - 1]))
-            return cz_fail(r, "labeling_proofs[%u] does not hash to c_x's row %u", l - 1, l - 1);
+            return cz_vanilla_fail(r, "labeling_proofs[%u] does not hash to c_x's row %u", l - 1,
+                                   l - 1);
     }
     const cz_porep_label_proof *ep = &p->encoding, *last = &p->labeling[layers - 1];
     if (ep->layer_index != layers)
-        return cz_fail(r, "encoding_proof layer_index %u is not %u", ep->layer_index, layers);
+        return cz_vanilla_fail(r, "encoding_proof layer_index %u is not %u", ep->layer_index,
+                               layers);
     if (ep->node != challenge)
-        return cz_fail(r, "encoding_proof node %llu is not the challenge %llu",
-                       (unsigned long long)ep->node, (unsigned long long)challenge);
+        return cz_vanilla_fail(r, "encoding_proof node %llu is not the challenge %llu",
+                               (unsigned long long)ep->node, (unsigned long long)challenge);
     for (unsigned s = 0; s < CZ_POREP_LABEL_PARENTS; s++)
         if (!cz_fr_eq(&ep->parents[s], &last->parents[s]))
-            return cz_fail(r, "encoding_proof parents[%u] differs from labeling_proofs[%u]'s", s,
-                           layers - 1);
+            return cz_vanilla_fail(
+                r, "encoding_proof parents[%u] differs from labeling_proofs[%u]'s", s, layers - 1);
     /* the key is the last label, which the encoding proof's parents hash to (checked above) */
     cz_fr encoded;
     cz_fr_add(&encoded, &p->c_x.rows[layers - 1], &p->comm_d.leaf);
     if (!cz_fr_eq(&encoded, &p->comm_r_last.leaf))
-        return cz_fail(r, "comm_r_last_proof leaf is not the last label plus comm_d_proofs' leaf");
+        return cz_vanilla_fail(
+            r, "comm_r_last_proof leaf is not the last label plus comm_d_proofs' leaf");
     return true;
 }
 
@@ -140,23 +146,26 @@ static bool cz_check_item(const cz_vanilla *v, const cz_vanilla_report *r)
         cz_fr pair[2] = {*comm_c, *comm_r_last}, comm_r;
         cz_poseidon_hash(&comm_r, 2, pair);
         if (!cz_fr_eq(&comm_r, &v->comm_r))
-            return cz_fail(r, "comm_r is not Poseidon2(comm_c, comm_r_last) of the partition's "
-                              "first proof");
+            return cz_vanilla_fail(
+                r, "comm_r is not Poseidon2(comm_c, comm_r_last) of the partition's "
+                   "first proof");
     }
     if (!cz_fr_eq(&p->c_x.inclusion.root, comm_c))
-        return cz_fail(r, "c_x inclusion proof root (comm_c) differs from the partition's first");
+        return cz_vanilla_fail(
+            r, "c_x inclusion proof root (comm_c) differs from the partition's first");
     if (!cz_fr_eq(&p->comm_r_last.root, comm_r_last))
-        return cz_fail(r, "comm_r_last_proof root (comm_r_last) differs from the partition's "
-                          "first");
+        return cz_vanilla_fail(r,
+                               "comm_r_last_proof root (comm_r_last) differs from the partition's "
+                               "first");
 
     const uint64_t challenge = v->challenges[(size_t)k * v->c->challenges + i];
     /* the challenge a proof answers is the leaf its comm_d path opens (upstream's path_index) */
     uint64_t opened = cz_merkle_proof_index(&v->tree_d, &p->comm_d);
     if (opened != challenge)
-        return cz_fail(r,
-                       "comm_d_proofs opens node %llu, but the challenge derived from "
-                       "replica_id, seed and comm_r is %llu",
-                       (unsigned long long)opened, (unsigned long long)challenge);
+        return cz_vanilla_fail(r,
+                               "comm_d_proofs opens node %llu, but the challenge derived from "
+                               "replica_id, seed and comm_r is %llu",
+                               (unsigned long long)opened, (unsigned long long)challenge);
     if (!cz_check_path(r, "comm_d_proofs", &v->tree_d, &p->comm_d, challenge, &v->comm_d, "comm_d"))
         return false;
     if (!cz_check_path(r, "comm_r_last_proof", &v->tree_rc, &p->comm_r_last, challenge, comm_r_last,
@@ -194,47 +203,35 @@ static void cz_vanilla_body(void *ctx, size_t begin, size_t end)
     }
 }
 
-static cz_status cz_why(char *why, size_t len, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
-static cz_status cz_why(char *why, size_t len, const char *fmt, ...)
-{
-    if (why != NULL && len > 0) {
-        va_list ap;
-        va_start(ap, fmt);
-        vsnprintf(why, len, fmt, ap);
-        va_end(ap);
-    }
-    return CZ_ERR_BAD_INPUT;
-}
-
 cz_status cz_porep_c1_verify(const cz_porep_c1 *c1, cz_pool *pool, char *why, size_t why_len)
 {
     if (why != NULL && why_len > 0)
         why[0] = '\0';
     if (c1 == NULL || c1->config == NULL || c1->proofs == NULL) {
-        cz_why(why, why_len, "no C1 output (config or proofs missing)");
+        cz_fail(CZ_ERR_BAD_INPUT, why, why_len, "no C1 output (config or proofs missing)");
         return CZ_ERR_INVALID_ARG;
     }
     cz_vanilla v = {.c1 = c1, .c = c1->config};
     const cz_porep_config *c = c1->config;
     if (c->layers < 1 || c->layers > CZ_POREP_MAX_LAYERS || c->challenges < 1 ||
         c->challenges > CZ_POREP_MAX_CHALLENGES || c->partitions < 1) {
-        cz_why(why, why_len, "config %s has an unsupported shape", c->name);
+        cz_fail(CZ_ERR_BAD_INPUT, why, why_len, "config %s has an unsupported shape", c->name);
         return CZ_ERR_INVALID_ARG;
     }
     cz_fr replica_id;
     if (cz_fr_from_bytes_le(&replica_id, c1->replica_id) != CZ_OK)
-        return cz_why(why, why_len, "replica_id is not a canonical field element");
+        return cz_fail(CZ_ERR_BAD_INPUT, why, why_len,
+                       "replica_id is not a canonical field element");
     if (cz_fr_from_bytes_le(&v.comm_d, c1->comm_d) != CZ_OK)
-        return cz_why(why, why_len, "comm_d is not a canonical field element");
+        return cz_fail(CZ_ERR_BAD_INPUT, why, why_len, "comm_d is not a canonical field element");
     if (cz_fr_from_bytes_le(&v.comm_r, c1->comm_r) != CZ_OK)
-        return cz_why(why, why_len, "comm_r is not a canonical field element");
+        return cz_fail(CZ_ERR_BAD_INPUT, why, why_len, "comm_r is not a canonical field element");
     if (cz_porep_graph_init(&v.graph, c) != CZ_OK ||
         cz_merkle_shape_init(&v.tree_d, CZ_MERKLE_SHA256, c->nodes, 2, 0, 0) != CZ_OK ||
         cz_merkle_shape_init(&v.tree_rc, CZ_MERKLE_POSEIDON, c->nodes, c->tree_base, c->tree_sub,
                              c->tree_top) != CZ_OK) {
-        cz_why(why, why_len, "config %s: no graph or tree of %llu nodes", c->name,
-               (unsigned long long)c->nodes);
+        cz_fail(CZ_ERR_BAD_INPUT, why, why_len, "config %s: no graph or tree of %llu nodes",
+                c->name, (unsigned long long)c->nodes);
         return CZ_ERR_INVALID_ARG;
     }
 

@@ -11,7 +11,8 @@
  * comm_r_new = Poseidon2(comm_c, root_r_new). A proof has `partitions` partition proofs; each
  * opens `challenges` nodes of its own slice of the sector in TreeR-old, TreeD-new and TreeR-new.
  *
- * Modules of SnapDeals (lib/circuits/filecoin/), each with its header:
+ * The SnapDeals room (lib/circuits/filecoin/snap/, over shared/ alone), each module with its
+ * header:
  *   snap.h          this file: configurations, challenges, phi and rho, the vanilla-proof types
  *   snap_circuit.h  EmptySectorUpdateCircuit (partitioned) and its Poseidon variant, public inputs
  *   snap_bincode.h  PartitionProof as bincode (what Curio sends), both ways

@@ -6,7 +6,6 @@
  */
 #include "c1_json.h"
 
-#include <openssl/evp.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,6 +13,7 @@
 #include <yajl/yajl_parse.h>
 
 #include "alloc.h"
+#include "base64.h"
 #include "check.h"
 
 /* What a value is. Objects first, then arrays, then scalars. */
@@ -560,40 +560,20 @@ static int cz_c1_number_to(cz_c1_parser *p, const cz_c1_frame *c, const char *s,
     return cz_c1_done(p);
 }
 
-/* Standard base64 as the base64 crate's STANDARD engine accepts it: padded to a multiple of 4,
- * alphabet only, '=' only as the last one or two characters, unused bits of the last symbol
- * zero. Decodes into p->inner. */
+/* Standard base64 as the base64 crate's STANDARD engine accepts it (cz_base64_decode_std),
+ * into p->inner. */
 static int cz_c1_base64(cz_c1_parser *p, const unsigned char *s, size_t len)
 {
-    static const char alphabet[] =
-        "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-    int8_t value[256];
-    memset(value, -1, sizeof value);
-    for (int i = 0; i < 64; i++)
-        value[(uint8_t)alphabet[i]] = (int8_t)i;
-    if (len % 4)
-        return cz_c1_fail(p, false, CZ_ERR_BAD_INPUT,
-                          "invalid base64: %zu characters, not a multiple of 4", len);
-    size_t pad = len && s[len - 1] == '=' ? 1 + (s[len - 2] == '=') : 0;
-    for (size_t i = 0; i < len - pad; i++)
-        if (value[s[i]] < 0)
-            return cz_c1_fail(p, false, CZ_ERR_BAD_INPUT,
-                              "invalid base64: byte 0x%02x at offset %zu", s[i], i);
-    if (pad && (value[s[len - pad - 1]] & (pad == 1 ? 0x03 : 0x0f)))
-        return cz_c1_fail(p, false, CZ_ERR_BAD_INPUT,
-                          "invalid base64: the last symbol has non-zero unused bits");
-    size_t out_len = len / 4 * 3 - pad;
-    p->inner = cz_try_alloc(len / 4 * 3 + 1);
+    p->inner = cz_try_alloc(cz_base64_decoded_max(len));
     if (!p->inner)
-        return cz_c1_fail(p, false, CZ_ERR_NOMEM, "cannot allocate %zu bytes", out_len);
-    /* EVP_DecodeBlock takes an int: whole quanta at a time */
-    const size_t chunk = (size_t)1 << 28;
-    for (size_t i = 0; i < len; i += chunk) {
-        size_t n = len - i < chunk ? len - i : chunk;
-        int r = EVP_DecodeBlock(p->inner + i / 4 * 3, s + i, (int)n);
-        CZ_ASSERT(r == (int)(n / 4 * 3)); /* every character was checked above */
-    }
-    p->inner_len = out_len;
+        return cz_c1_fail(p, false, CZ_ERR_NOMEM, "cannot allocate %zu bytes",
+                          cz_base64_decoded_max(len));
+    size_t bad_at;
+    const char *reason;
+    if (cz_base64_decode_std(p->inner, &p->inner_len, (const char *)s, len, &bad_at, &reason) !=
+        CZ_OK)
+        return cz_c1_fail(p, false, CZ_ERR_BAD_INPUT, "invalid base64 at offset %zu: %s", bad_at,
+                          reason);
     return cz_c1_done(p);
 }
 

@@ -5,13 +5,13 @@
  */
 #include "c1_json.h"
 
-#include <openssl/evp.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <yajl/yajl_gen.h>
 
+#include "base64.h"
 #include "check.h"
 
 /* The output: a malloc'ed buffer that grows by doubling; a failed allocation sticks. */
@@ -289,19 +289,14 @@ cz_status cz_porep_c1_to_envelope(char **out, size_t *len, const cz_porep_c1 *c1
     char *json;
     size_t json_len;
     CZ_TRY(cz_porep_c1_to_json(&json, &json_len, c1));
-    /* standard base64, padded, no line breaks (Go's encoding/json for []byte); EVP_EncodeBlock
-     * takes an int, so whole 3-byte groups at a time */
-    size_t b64_len = (json_len + 2) / 3 * 4;
-    unsigned char *b64 = malloc(b64_len + 1);
+    /* standard base64, padded, no line breaks (Go's encoding/json for []byte) */
+    size_t b64_len = cz_base64_encoded_len(json_len);
+    char *b64 = malloc(b64_len + 1);
     if (!b64) {
         free(json);
         return CZ_ERR_NOMEM;
     }
-    const size_t chunk = (size_t)3 << 26;
-    for (size_t i = 0; i < json_len; i += chunk) {
-        size_t n = json_len - i < chunk ? json_len - i : chunk;
-        EVP_EncodeBlock(b64 + i / 3 * 4, (const unsigned char *)json + i, (int)n);
-    }
+    cz_base64_encode(b64, (const uint8_t *)json, json_len);
     free(json);
 
     cz_c1_out o = {0};
@@ -314,7 +309,7 @@ cz_status cz_porep_c1_to_envelope(char **out, size_t *len, const cz_porep_c1 *c1
     cz_c1_key(g, "SectorNum");
     cz_c1_u64(g, sector_num);
     cz_c1_key(g, "Phase1Out");
-    yajl_gen_string(g, b64, b64_len);
+    yajl_gen_string(g, (const unsigned char *)b64, b64_len);
     cz_c1_key(g, "SectorSize");
     cz_c1_u64(g, c1->config->sector_size);
     yajl_gen_map_close(g);

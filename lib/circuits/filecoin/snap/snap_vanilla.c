@@ -1,13 +1,13 @@
 /* The SnapDeals vanilla-proof verifier (snap_vanilla.h). */
 #include "snap_vanilla.h"
 
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "alloc.h"
 #include "check.h"
 #include "poseidon.h"
+#include "why.h"
 
 /* What every check of one input shares. */
 typedef struct cz_snap_verifier {
@@ -20,39 +20,31 @@ typedef struct cz_snap_verifier {
     bool *ok;             /* per (partition, challenge), from the parallel pass */
 } cz_snap_verifier;
 
-__attribute__((format(printf, 3, 4))) static bool cz_snap_fail(char *why, size_t why_len,
-                                                               const char *fmt, ...)
-{
-    if (why && why_len) {
-        va_list ap;
-        va_start(ap, fmt);
-        vsnprintf(why, why_len, fmt, ap);
-        va_end(ap);
-    }
-    return false;
-}
-
 /* One proof: the node it opens, where its path leads and the root it claims. */
-static bool cz_snap_check_path(const cz_merkle_shape *s, const cz_merkle_proof *p, uint32_t node,
-                               const cz_fr *root, const char *name, const char *root_name,
-                               const char *at, char *why, size_t why_len)
+static cz_status cz_snap_check_path(const cz_merkle_shape *s, const cz_merkle_proof *p,
+                                    uint32_t node, const cz_fr *root, const char *name,
+                                    const char *root_name, const char *at, char *why,
+                                    size_t why_len)
 {
     uint64_t index = cz_merkle_proof_index(s, p);
     if (index != node)
-        return cz_snap_fail(why, why_len, "%s%s opens node %llu, the challenge is node %u", at,
-                            name, (unsigned long long)index, node);
+        return cz_fail(CZ_ERR_BAD_INPUT, why, why_len,
+                       "%s%s opens node %llu, the challenge is node %u", at, name,
+                       (unsigned long long)index, node);
     cz_fr computed;
     cz_merkle_proof_root(&computed, s, p);
     if (!cz_fr_eq(&computed, &p->root))
-        return cz_snap_fail(why, why_len, "%s%s: the path does not lead to its root", at, name);
+        return cz_fail(CZ_ERR_BAD_INPUT, why, why_len, "%s%s: the path does not lead to its root",
+                       at, name);
     if (!cz_fr_eq(&p->root, root))
-        return cz_snap_fail(why, why_len, "%s%s: the root is not %s", at, name, root_name);
-    return true;
+        return cz_fail(CZ_ERR_BAD_INPUT, why, why_len, "%s%s: the root is not %s", at, name,
+                       root_name);
+    return CZ_OK;
 }
 
 /* Challenge i of partition k. */
-static bool cz_snap_check_challenge(const cz_snap_verifier *v, unsigned k, unsigned i, char *why,
-                                    size_t why_len)
+static cz_status cz_snap_check_challenge(const cz_snap_verifier *v, unsigned k, unsigned i,
+                                         char *why, size_t why_len)
 {
     const cz_snap_config *c = v->c;
     const cz_snap_partition *part = &v->in->partitions[k];
@@ -60,15 +52,14 @@ static bool cz_snap_check_challenge(const cz_snap_verifier *v, unsigned k, unsig
     uint32_t node = v->challenges[(size_t)k * c->challenges + i];
     char at[48];
     snprintf(at, sizeof at, "partition %u challenge %u: ", k, i);
-    if (!cz_snap_check_path(&v->tree_r, &p->r_old, node, &first->r_old.root, "proof_r_old",
-                            "the partition's TreeR-old root (its first challenge's)", at, why,
-                            why_len) ||
-        !cz_snap_check_path(&v->tree_d, &p->d_new, node, &v->comm_d_new, "proof_d_new",
-                            "comm_d_new", at, why, why_len) ||
-        !cz_snap_check_path(&v->tree_r, &p->r_new, node, &first->r_new.root, "proof_r_new",
-                            "the partition's TreeR-new root (its first challenge's)", at, why,
-                            why_len))
-        return false;
+    CZ_TRY(cz_snap_check_path(&v->tree_r, &p->r_old, node, &first->r_old.root, "proof_r_old",
+                              "the partition's TreeR-old root (its first challenge's)", at, why,
+                              why_len));
+    CZ_TRY(cz_snap_check_path(&v->tree_d, &p->d_new, node, &v->comm_d_new, "proof_d_new",
+                              "comm_d_new", at, why, why_len));
+    CZ_TRY(cz_snap_check_path(&v->tree_r, &p->r_new, node, &first->r_new.root, "proof_r_new",
+                              "the partition's TreeR-new root (its first challenge's)", at, why,
+                              why_len));
 
     /* the encoding: leaf_r_new = leaf_r_old + leaf_d_new·rho */
     cz_fr rho, enc;
@@ -76,12 +67,12 @@ static bool cz_snap_check_challenge(const cz_snap_verifier *v, unsigned k, unsig
     cz_fr_mul(&enc, &p->d_new.leaf, &rho);
     cz_fr_add(&enc, &enc, &p->r_old.leaf);
     if (!cz_fr_eq(&enc, &p->r_new.leaf))
-        return cz_snap_fail(why, why_len,
-                            "%sproof_r_new: the leaf is not leaf_r_old + leaf_d_new·rho "
-                            "(rho of the node's %u high bits)",
-                            at, c->h);
+        return cz_fail(CZ_ERR_BAD_INPUT, why, why_len,
+                       "%sproof_r_new: the leaf is not leaf_r_old + leaf_d_new·rho "
+                       "(rho of the node's %u high bits)",
+                       at, c->h);
     if (c->poseidon)
-        return true;
+        return CZ_OK;
 
     /* the apex leaf the node's bits select, and the partition path the first challenge's */
     unsigned below = c->challenge_bits - c->partition_bits - c->apex_bits;
@@ -89,21 +80,21 @@ static bool cz_snap_check_challenge(const cz_snap_verifier *v, unsigned k, unsig
     cz_merkle_proof_root(&apex_node, &v->to_apex, &p->d_new); /* the path's first levels */
     uint32_t apex_index = (node >> below) & (c->apex_leaves - 1);
     if (!cz_fr_eq(&apex_node, &part->apex[apex_index]))
-        return cz_snap_fail(why, why_len,
-                            "%sproof_d_new: the path does not reach apex leaf %u of the partition",
-                            at, apex_index);
+        return cz_fail(CZ_ERR_BAD_INPUT, why, why_len,
+                       "%sproof_d_new: the path does not reach apex leaf %u of the partition", at,
+                       apex_index);
     for (unsigned l = c->challenge_bits - c->partition_bits; l < c->challenge_bits; l++)
         if (!cz_fr_eq(&p->d_new.siblings[l][0], &first->d_new.siblings[l][0]))
-            return cz_snap_fail(why, why_len,
-                                "%sproof_d_new: level %u differs from the partition's first "
-                                "challenge's (the partition path)",
-                                at, l);
-    return true;
+            return cz_fail(CZ_ERR_BAD_INPUT, why, why_len,
+                           "%sproof_d_new: level %u differs from the partition's first "
+                           "challenge's (the partition path)",
+                           at, l);
+    return CZ_OK;
 }
 
 /* Partition k's own checks: the comm_r's and the apex tree. */
-static bool cz_snap_check_partition(const cz_snap_verifier *v, unsigned k, char *why,
-                                    size_t why_len)
+static cz_status cz_snap_check_partition(const cz_snap_verifier *v, unsigned k, char *why,
+                                         size_t why_len)
 {
     const cz_snap_config *c = v->c;
     const cz_snap_partition *part = &v->in->partitions[k];
@@ -111,15 +102,15 @@ static bool cz_snap_check_partition(const cz_snap_verifier *v, unsigned k, char 
     cz_fr pair[2] = {part->comm_c, first->r_old.root}, h;
     cz_poseidon_hash(&h, 2, pair);
     if (!cz_fr_eq(&h, &v->comm_r_old))
-        return cz_snap_fail(why, why_len,
-                            "partition %u: comm_r_old is not Poseidon(comm_c, TreeR-old root)", k);
+        return cz_fail(CZ_ERR_BAD_INPUT, why, why_len,
+                       "partition %u: comm_r_old is not Poseidon(comm_c, TreeR-old root)", k);
     pair[1] = first->r_new.root;
     cz_poseidon_hash(&h, 2, pair);
     if (!cz_fr_eq(&h, &v->comm_r_new))
-        return cz_snap_fail(why, why_len,
-                            "partition %u: comm_r_new is not Poseidon(comm_c, TreeR-new root)", k);
+        return cz_fail(CZ_ERR_BAD_INPUT, why, why_len,
+                       "partition %u: comm_r_new is not Poseidon(comm_c, TreeR-new root)", k);
     if (c->poseidon)
-        return true;
+        return CZ_OK;
     /* the apex tree's root, then up the partition path (the node's top bits are k's) */
     cz_fr row[CZ_SNAP_MAX_APEX];
     memcpy(row, part->apex, c->apex_leaves * sizeof *row);
@@ -135,19 +126,20 @@ static bool cz_snap_check_partition(const cz_snap_verifier *v, unsigned k, char 
         cz_merkle_hash_native(&cur, CZ_MERKLE_SHA256, 2, children);
     }
     if (!cz_fr_eq(&cur, &v->comm_d_new))
-        return cz_snap_fail(why, why_len,
-                            "partition %u: apex_leafs: the apex tree's root and the partition path "
-                            "do not lead to comm_d_new",
-                            k);
-    return true;
+        return cz_fail(CZ_ERR_BAD_INPUT, why, why_len,
+                       "partition %u: apex_leafs: the apex tree's root and the partition path "
+                       "do not lead to comm_d_new",
+                       k);
+    return CZ_OK;
 }
 
 static void cz_snap_verify_body(void *ctx, size_t begin, size_t end)
 {
     cz_snap_verifier *v = ctx;
     for (size_t item = begin; item < end; item++)
-        v->ok[item] = cz_snap_check_challenge(v, (unsigned)(item / v->c->challenges),
-                                              (unsigned)(item % v->c->challenges), NULL, 0);
+        v->ok[item] =
+            cz_snap_check_challenge(v, (unsigned)(item / v->c->challenges),
+                                    (unsigned)(item % v->c->challenges), NULL, 0) == CZ_OK;
 }
 
 cz_status cz_snap_input_verify(const cz_snap_input *in, cz_pool *pool, char *why, size_t why_len)
@@ -166,8 +158,7 @@ cz_status cz_snap_input_verify(const cz_snap_input *in, cz_pool *pool, char *why
     cz_snap_phi(&v.phi, &v.comm_d_new, &v.comm_r_old);
 
     for (unsigned k = 0; k < c->partitions; k++)
-        if (!cz_snap_check_partition(&v, k, why, why_len))
-            return CZ_ERR_BAD_INPUT;
+        CZ_TRY(cz_snap_check_partition(&v, k, why, why_len));
     size_t items = (size_t)c->partitions * c->challenges;
     v.challenges = cz_try_alloc(items * sizeof *v.challenges);
     v.ok = cz_try_alloc(items * sizeof *v.ok);

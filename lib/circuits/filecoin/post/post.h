@@ -14,7 +14,7 @@
  *   WinningPoSt  66 challenges over one sector, proved as 66 slots of 1 challenge
  *                (winning_post_setup_params).
  *
- * Modules of this part (lib/circuits/filecoin/), each with its header:
+ * The PoSt room (lib/circuits/filecoin/post/, over shared/ alone), each module with its header:
  *   post.h            this file: configurations, vanilla proofs, challenges, public sectors
  *   post_config.c     the registered PoSt proofs and test shapes
  *   post_challenges.c leaf challenges and the slots of a partition

@@ -6,16 +6,19 @@
  * filecoin-proofs src/constants.rs, parameters.rs, api/seal.rs), rust-filecoin-proofs-api
  * 0e64ce8 (src/registry.rs); facts in shared/reference/filecoin-circuits.md §2, §3, §5, §7.
  *
- * Modules of this layer (lib/circuits/filecoin/), each with its header:
- *   porep.h            this file: configurations and the vanilla-proof types every module shares
- *   porep_config.c     the registered-proof table, porep_id, parameter file names
- *   graph.h            the DRG (BucketGraph) and expander (Feistel) parents, parent-cache digests
- *   challenges.h       challenge derivation (interactive, synthetic, non-interactive), replica_id
- *   label.h            labels, column hashes, the native side of sealing
- *   c1_json.h          SealCommitPhase1Output JSON and Curio's envelope, both ways
- *   vanilla.h          the vanilla-proof verifier (checks a C1 before it is proved)
- *   sector_gen.h       deterministic test sectors and their C1 output
- *   stacked_circuit.h  the StackedCircuit and its public inputs
+ * Filecoin's circuits live in rooms (lib/circuits/filecoin/), ordered as the layers are: shared/
+ * is what every proof family stands on; porep/, post/ (post.h) and snap/ (snap.h) each use
+ * shared/ alone, so a PoSt or SnapDeals change never reaches into PoRep's C2.
+ *   shared/porep.h          this file: configurations and the vanilla-proof types
+ *   shared/porep_config.c   the registered-proof table, porep_id, parameter file names
+ *   shared/graph.h          the DRG (BucketGraph) and expander (Feistel) parents, cache digests
+ *   shared/challenges.h     challenge derivation (interactive, synthetic, non-interactive)
+ *   shared/label.h          labels, column hashes, the native side of sealing
+ *   shared/sector_gen.h     deterministic test sectors, their replicas (PoSt, SnapDeals) and C1
+ *   shared/params_name.h    parameter file names and parameters.json
+ *   porep/c1_json.h         SealCommitPhase1Output JSON and Curio's envelope, both ways
+ *   porep/vanilla.h         the vanilla-proof verifier (checks a C1 before it is proved)
+ *   porep/stacked_circuit.h the StackedCircuit and its public inputs
  */
 #ifndef CZ_POREP_H
 #define CZ_POREP_H

@@ -47,7 +47,7 @@ cz_status cz_fil_snap_stem(char out[CZ_FIL_STEM_MAX], uint64_t sector_size, unsi
                            unsigned sub, unsigned top, bool poseidon);
 
 /* parameters.json as a table sorted by name: params_table.c, which tools/gen_fil_params.py
- * writes from lib/circuits/filecoin/parameters.json. */
+ * writes from lib/circuits/filecoin/shared/parameters.json. */
 extern const cz_fil_params_entry cz_fil_params_table[];
 extern const size_t cz_fil_params_table_len;
 

@@ -2,14 +2,14 @@
 #include "post_public.h"
 
 #include <jansson.h>
-#include <openssl/evp.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "alloc.h"
+#include "base64.h"
 #include "check.h"
+#include "why.h"
 
 #define CZ_POST_PUBLIC_MAX_BYTES (64u << 20) /* 2349 sectors take ~300 KB */
 
@@ -17,48 +17,27 @@
 #define CZ_CID_FIL_SEALED 0xf102
 #define CZ_MH_POSEIDON_A2_FC1 0xb401
 
-__attribute__((format(printf, 4, 5))) static cz_status
-cz_pub_fail(char *why, size_t len, cz_status st, const char *fmt, ...)
-{
-    if (why && len) {
-        va_list ap;
-        va_start(ap, fmt);
-        vsnprintf(why, len, fmt, ap);
-        va_end(ap);
-    }
-    return st;
-}
-
 /* ---- encodings ---- */
 
-static const char cz_b64[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-static const char cz_b32[] = "abcdefghijklmnopqrstuvwxyz234567";
+static const char cz_b32[] = "abcdefghijklmnopqrstuvwxyz234567"; /* CIDs: multibase b */
 
-/* Go's base64.StdEncoding (padded), strictly: alphabet only, '=' only as padding, unused bits of
- * the last symbol zero. *out malloc'ed (len/4·3 + 1 bytes). */
-static bool cz_base64_decode(uint8_t **out, size_t *out_len, const char *s, size_t len)
+/* Go's base64.StdEncoding, strictly, into a new buffer (cz_free); false when not. */
+static bool cz_pub_base64(uint8_t **out, size_t *out_len, const char *s, size_t len)
 {
-    if (len % 4)
-        return false;
-    size_t pad = len && s[len - 1] == '=' ? 1 + (len > 1 && s[len - 2] == '=') : 0;
-    for (size_t i = 0; i < len - pad; i++)
-        if (!s[i] || !strchr(cz_b64, s[i]))
-            return false;
-    if (pad && ((strchr(cz_b64, s[len - pad - 1]) - cz_b64) & (pad == 1 ? 0x03 : 0x0f)))
-        return false;
-    *out = cz_xmalloc(len / 4 * 3 + 1);
-    if (len && EVP_DecodeBlock(*out, (const unsigned char *)s, (int)len) < 0) {
-        cz_free(*out);
-        return false;
-    }
-    *out_len = len / 4 * 3 - pad;
-    return true;
+    size_t bad_at;
+    const char *reason;
+    *out = cz_xmalloc(cz_base64_decoded_max(len));
+    if (cz_base64_decode_std(*out, out_len, s, len, &bad_at, &reason) == CZ_OK)
+        return true;
+    cz_free(*out);
+    *out = NULL;
+    return false;
 }
 
-static char *cz_base64_encode(const uint8_t *data, size_t len)
+static char *cz_pub_base64_encode(const uint8_t *data, size_t len)
 {
-    char *out = cz_xmalloc((len + 2) / 3 * 4 + 1);
-    EVP_EncodeBlock((unsigned char *)out, data, (int)len);
+    char *out = cz_xmalloc(cz_base64_encoded_len(len) + 1);
+    cz_base64_encode(out, data, len);
     return out;
 }
 
@@ -92,8 +71,8 @@ bool cz_post_cid_to_comm_r(uint8_t comm_r[32], const char *cid, char *why, size_
 {
     size_t n = strlen(cid);
     if (n < 2 || cid[0] != 'b') {
-        cz_pub_fail(why, why_len, CZ_ERR_BAD_INPUT,
-                    "'%.16s' is not a base32 CIDv1 (multibase prefix 'b')", cid);
+        cz_fail(CZ_ERR_BAD_INPUT, why, why_len,
+                "'%.16s' is not a base32 CIDv1 (multibase prefix 'b')", cid);
         return false;
     }
     uint8_t raw[64];
@@ -102,7 +81,7 @@ bool cz_post_cid_to_comm_r(uint8_t comm_r[32], const char *cid, char *why, size_
     for (size_t i = 1; i < n; i++) {
         const char *p = strchr(cz_b32, cid[i]);
         if (!cid[i] || !p || len >= sizeof raw) {
-            cz_pub_fail(why, why_len, CZ_ERR_BAD_INPUT, "invalid base32 at character %zu", i);
+            cz_fail(CZ_ERR_BAD_INPUT, why, why_len, "invalid base32 at character %zu", i);
             return false;
         }
         acc = (acc << 5) | (uint32_t)(p - cz_b32);
@@ -116,7 +95,7 @@ bool cz_post_cid_to_comm_r(uint8_t comm_r[32], const char *cid, char *why, size_
     size_t off = 0;
     if (!cz_uvarint(&version, raw, len, &off) || !cz_uvarint(&codec, raw, len, &off) ||
         !cz_uvarint(&mh, raw, len, &off) || !cz_uvarint(&mh_len, raw, len, &off)) {
-        cz_pub_fail(why, why_len, CZ_ERR_BAD_INPUT, "malformed CID header");
+        cz_fail(CZ_ERR_BAD_INPUT, why, why_len, "malformed CID header");
         return false;
     }
     const char *bad = version != 1                 ? "version is not 1"
@@ -126,7 +105,7 @@ bool cz_post_cid_to_comm_r(uint8_t comm_r[32], const char *cid, char *why, size_
                       : mh_len != 32 || len - off != 32 ? "digest is not 32 bytes"
                                                         : NULL;
     if (bad) {
-        cz_pub_fail(why, why_len, CZ_ERR_BAD_INPUT, "the CID's %s", bad);
+        cz_fail(CZ_ERR_BAD_INPUT, why, why_len, "the CID's %s", bad);
         return false;
     }
     memcpy(comm_r, raw + off, 32);
@@ -165,10 +144,10 @@ static json_t *cz_pub_member(json_t *obj, const char *key, json_type type, const
                                         "a number",  "true",     "false",    "null"};
     json_t *v = json_object_get(obj, key);
     if (!v)
-        cz_pub_fail(why, why_len, CZ_ERR_BAD_INPUT, "%s%s: missing", where, key);
+        cz_fail(CZ_ERR_BAD_INPUT, why, why_len, "%s%s: missing", where, key);
     else if (json_typeof(v) != type)
-        cz_pub_fail(why, why_len, CZ_ERR_BAD_INPUT, "%s%s: %s, not %s", where, key,
-                    names[json_typeof(v)], names[type]);
+        cz_fail(CZ_ERR_BAD_INPUT, why, why_len, "%s%s: %s, not %s", where, key,
+                names[json_typeof(v)], names[type]);
     else
         return v;
     return NULL;
@@ -182,8 +161,8 @@ static bool cz_pub_uint(uint64_t *out, json_t *obj, const char *key, const char 
         return false;
     json_int_t x = json_integer_value(v);
     if (x < 0 || (uint64_t)x > max) {
-        cz_pub_fail(why, why_len, CZ_ERR_BAD_INPUT, "%s%s: %lld is out of range", where, key,
-                    (long long)x);
+        cz_fail(CZ_ERR_BAD_INPUT, why, why_len, "%s%s: %lld is out of range", where, key,
+                (long long)x);
         return false;
     }
     *out = (uint64_t)x;
@@ -196,17 +175,17 @@ static cz_status cz_pub_sector(cz_post_verify_info *out, size_t i, json_t *s, ch
     char where[48];
     snprintf(where, sizeof where, "ChallengedSectors[%zu].", i);
     if (!json_is_object(s))
-        return cz_pub_fail(why, why_len, CZ_ERR_BAD_INPUT, "%.*s: not an object",
-                           (int)strlen(where) - 1, where);
+        return cz_fail(CZ_ERR_BAD_INPUT, why, why_len, "%.*s: not an object",
+                       (int)strlen(where) - 1, where);
     uint64_t seal, number;
     if (!cz_pub_uint(&seal, s, "SealProof", where, INT32_MAX, why, why_len) ||
         !cz_pub_uint(&number, s, "SectorNumber", where, UINT64_MAX, why, why_len))
         return CZ_ERR_BAD_INPUT;
     const cz_porep_config *porep = cz_porep_registered((unsigned)seal);
     if (!porep || porep->sector_size != out->config->circuit.sector_size)
-        return cz_pub_fail(why, why_len, CZ_ERR_BAD_INPUT,
-                           "%sSealProof: %llu is not a seal proof of %s's sector size", where,
-                           (unsigned long long)seal, out->config->name);
+        return cz_fail(CZ_ERR_BAD_INPUT, why, why_len,
+                       "%sSealProof: %llu is not a seal proof of %s's sector size", where,
+                       (unsigned long long)seal, out->config->name);
     json_t *cid = cz_pub_member(s, "SealedCID", JSON_OBJECT, where, why, why_len);
     char at[64];
     snprintf(at, sizeof at, "%sSealedCID.", where);
@@ -216,10 +195,10 @@ static cz_status cz_pub_sector(cz_post_verify_info *out, size_t i, json_t *s, ch
     uint8_t comm_r[32];
     char reason[128];
     if (!cz_post_cid_to_comm_r(comm_r, json_string_value(str), reason, sizeof reason))
-        return cz_pub_fail(why, why_len, CZ_ERR_BAD_INPUT, "%sSealedCID: %s", where, reason);
+        return cz_fail(CZ_ERR_BAD_INPUT, why, why_len, "%sSealedCID: %s", where, reason);
     if (cz_fr_from_bytes_le(&out->sectors[i].comm_r, comm_r) != CZ_OK)
-        return cz_pub_fail(why, why_len, CZ_ERR_NOT_CANONICAL,
-                           "%sSealedCID: comm_r is not a field element below r", where);
+        return cz_fail(CZ_ERR_NOT_CANONICAL, why, why_len,
+                       "%sSealedCID: comm_r is not a field element below r", where);
     out->sectors[i].id = number;
     out->seal_proofs[i] = (int32_t)seal;
     return CZ_OK;
@@ -228,31 +207,30 @@ static cz_status cz_pub_sector(cz_post_verify_info *out, size_t i, json_t *s, ch
 static cz_status cz_pub_read(cz_post_verify_info *out, json_t *root, char *why, size_t why_len)
 {
     if (!json_is_object(root))
-        return cz_pub_fail(why, why_len, CZ_ERR_BAD_INPUT, "the document is not an object");
+        return cz_fail(CZ_ERR_BAD_INPUT, why, why_len, "the document is not an object");
     json_t *proofs = cz_pub_member(root, "Proofs", JSON_ARRAY, "", why, why_len);
     if (!proofs)
         return CZ_ERR_BAD_INPUT;
     if (json_array_size(proofs) != 1)
-        return cz_pub_fail(why, why_len, CZ_ERR_BAD_INPUT,
-                           "Proofs: %zu entries, one PoSt proof is expected",
-                           json_array_size(proofs));
+        return cz_fail(CZ_ERR_BAD_INPUT, why, why_len,
+                       "Proofs: %zu entries, one PoSt proof is expected", json_array_size(proofs));
     json_t *p0 = json_array_get(proofs, 0);
     uint64_t id;
     if (!json_is_object(p0))
-        return cz_pub_fail(why, why_len, CZ_ERR_BAD_INPUT, "Proofs[0]: not an object");
+        return cz_fail(CZ_ERR_BAD_INPUT, why, why_len, "Proofs[0]: not an object");
     if (!cz_pub_uint(&id, p0, "PoStProof", "Proofs[0].", INT32_MAX, why, why_len))
         return CZ_ERR_BAD_INPUT;
     if (!(out->config = cz_post_registered((unsigned)id)))
-        return cz_pub_fail(why, why_len, CZ_ERR_BAD_INPUT,
-                           "Proofs[0].PoStProof: %llu is not a registered PoSt proof (0–14)",
-                           (unsigned long long)id);
+        return cz_fail(CZ_ERR_BAD_INPUT, why, why_len,
+                       "Proofs[0].PoStProof: %llu is not a registered PoSt proof (0–14)",
+                       (unsigned long long)id);
     json_t *bytes = json_object_get(p0, "ProofBytes");
     if (bytes && !json_is_null(bytes)) {
         if (!json_is_string(bytes) ||
-            !cz_base64_decode(&out->proof_bytes, &out->proof_len, json_string_value(bytes),
-                              json_string_length(bytes)))
-            return cz_pub_fail(why, why_len, CZ_ERR_BAD_INPUT,
-                               "Proofs[0].ProofBytes: not null or standard base64");
+            !cz_pub_base64(&out->proof_bytes, &out->proof_len, json_string_value(bytes),
+                           json_string_length(bytes)))
+            return cz_fail(CZ_ERR_BAD_INPUT, why, why_len,
+                           "Proofs[0].ProofBytes: not null or standard base64");
     }
 
     json_t *rand = cz_pub_member(root, "Randomness", JSON_STRING, "", why, why_len);
@@ -260,28 +238,28 @@ static cz_status cz_pub_read(cz_post_verify_info *out, json_t *root, char *why, 
         return CZ_ERR_BAD_INPUT;
     uint8_t *r = NULL;
     size_t r_len = 0;
-    if (!cz_base64_decode(&r, &r_len, json_string_value(rand), json_string_length(rand)))
-        return cz_pub_fail(why, why_len, CZ_ERR_BAD_INPUT, "Randomness: not standard base64");
+    if (!cz_pub_base64(&r, &r_len, json_string_value(rand), json_string_length(rand)))
+        return cz_fail(CZ_ERR_BAD_INPUT, why, why_len, "Randomness: not standard base64");
     if (r_len == 32)
         memcpy(out->randomness, r, 32);
     cz_free(r);
     if (r_len != 32)
-        return cz_pub_fail(why, why_len, CZ_ERR_BAD_INPUT, "Randomness: %zu bytes, not 32", r_len);
+        return cz_fail(CZ_ERR_BAD_INPUT, why, why_len, "Randomness: %zu bytes, not 32", r_len);
     if (cz_post_randomness_check(out->randomness) != CZ_OK)
-        return cz_pub_fail(why, why_len, CZ_ERR_NOT_CANONICAL,
-                           "Randomness: not a field element below r (callers clear the top two "
-                           "bits of byte 31)");
+        return cz_fail(CZ_ERR_NOT_CANONICAL, why, why_len,
+                       "Randomness: not a field element below r (callers clear the top two "
+                       "bits of byte 31)");
 
     json_t *sectors = cz_pub_member(root, "ChallengedSectors", JSON_ARRAY, "", why, why_len);
     if (!sectors || !cz_pub_uint(&out->prover, root, "Prover", "", INT64_MAX, why, why_len))
         return CZ_ERR_BAD_INPUT;
     out->n_sectors = json_array_size(sectors);
     if (out->n_sectors == 0)
-        return cz_pub_fail(why, why_len, CZ_ERR_BAD_INPUT, "ChallengedSectors: empty");
+        return cz_fail(CZ_ERR_BAD_INPUT, why, why_len, "ChallengedSectors: empty");
     if (out->config->winning && out->n_sectors != CZ_FIL_WINNING_POST_SECTORS)
-        return cz_pub_fail(why, why_len, CZ_ERR_BAD_INPUT,
-                           "ChallengedSectors: %zu sectors, WinningPoSt challenges one",
-                           out->n_sectors);
+        return cz_fail(CZ_ERR_BAD_INPUT, why, why_len,
+                       "ChallengedSectors: %zu sectors, WinningPoSt challenges one",
+                       out->n_sectors);
     out->sectors = cz_xcalloc(out->n_sectors, sizeof *out->sectors);
     out->seal_proofs = cz_xcalloc(out->n_sectors, sizeof *out->seal_proofs);
     for (size_t i = 0; i < out->n_sectors; i++)
@@ -297,13 +275,12 @@ cz_status cz_post_verify_info_parse(cz_post_verify_info *out, const uint8_t *jso
     if (why && why_len)
         why[0] = '\0';
     if (len > CZ_POST_PUBLIC_MAX_BYTES)
-        return cz_pub_fail(why, why_len, CZ_ERR_BAD_INPUT, "%zu bytes: too large for PoSt info",
-                           len);
+        return cz_fail(CZ_ERR_BAD_INPUT, why, why_len, "%zu bytes: too large for PoSt info", len);
     json_error_t err;
     json_t *root = json_loadb((const char *)json, len, JSON_REJECT_DUPLICATES, &err);
     if (!root)
-        return cz_pub_fail(why, why_len, CZ_ERR_BAD_INPUT, "JSON at line %d column %d: %s",
-                           err.line, err.column, err.text);
+        return cz_fail(CZ_ERR_BAD_INPUT, why, why_len, "JSON at line %d column %d: %s", err.line,
+                       err.column, err.text);
     cz_status st = cz_pub_read(out, root, why, why_len);
     json_decref(root);
     if (st != CZ_OK)
@@ -319,12 +296,12 @@ cz_status cz_post_verify_info_to_json(char **out, size_t *len, const cz_post_ver
     *out = NULL, *len = 0;
     json_t *root = json_object(), *proofs = json_array(), *p0 = json_object(),
            *sectors = json_array();
-    char *rand = cz_base64_encode(info->randomness, 32);
+    char *rand = cz_pub_base64_encode(info->randomness, 32);
     json_object_set_new(root, "Randomness", json_string(rand));
     cz_free(rand);
     json_object_set_new(p0, "PoStProof", json_integer(info->config->id));
     if (info->proof_bytes) {
-        char *b = cz_base64_encode(info->proof_bytes, info->proof_len);
+        char *b = cz_pub_base64_encode(info->proof_bytes, info->proof_len);
         json_object_set_new(p0, "ProofBytes", json_string(b));
         cz_free(b);
     } else {
