@@ -126,6 +126,19 @@ const char *cz_param_tier_name(cz_param_tier t);
 /* The default priority of a kind (never CZ_PRIORITY_DEFAULT). */
 cz_priority cz_proof_kind_default_priority(cz_proof_kind k);
 
+/* One row per proof kind: every fact of a kind the engine, the daemon, the metrics and the CLI
+ * use, in one place (cz_proof_kind_name and cz_proof_kind_default_priority read it). */
+typedef struct cz_proof_kind_info {
+    cz_proof_kind kind;
+    const char *name;             /* "porep_c2": metrics labels, logs, status pages */
+    const char *queue_name;       /* "porep-c2": the Rust daemon's GetStatus queue name */
+    const char *circuit_prefix;   /* "porep" of "porep-32g"; NULL: no sized circuit ids */
+    cz_priority default_priority; /* what CZ_PRIORITY_DEFAULT means for it */
+} cz_proof_kind_info;
+
+/* The row of kind k; NULL for CZ_KIND_UNSPECIFIED and values out of range. */
+const cz_proof_kind_info *cz_proof_kind_info_of(cz_proof_kind k);
+
 /* The circuit id of a Filecoin kind and sector size as the Rust engine names parameter sets:
  * "porep-32g", "snap-64g", "wpost-2k", "winning-512m" (size suffix k, m or g of 1024-powers).
  * CZ_ERR_INVALID_ARG for a generic kind, an unknown size or a too small buffer (64 is enough). */

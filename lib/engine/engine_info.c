@@ -5,12 +5,46 @@
 #include "check.h"
 #include "engine_kind.h"
 
+static const cz_proof_kind_info cz_kind_rows[CZ_PROOF_KINDS] = {
+    [CZ_KIND_POREP_SEAL_COMMIT] = {.kind = CZ_KIND_POREP_SEAL_COMMIT,
+                                   .name = "porep_c2",
+                                   .queue_name = "porep-c2",
+                                   .circuit_prefix = "porep",
+                                   .default_priority = CZ_PRIORITY_NORMAL},
+    [CZ_KIND_SNAP_DEALS_UPDATE] = {.kind = CZ_KIND_SNAP_DEALS_UPDATE,
+                                   .name = "snap_update",
+                                   .queue_name = "snap-update",
+                                   .circuit_prefix = "snap",
+                                   .default_priority = CZ_PRIORITY_NORMAL},
+    [CZ_KIND_WINDOW_POST] = {.kind = CZ_KIND_WINDOW_POST,
+                             .name = "window_post",
+                             .queue_name = "window-post",
+                             .circuit_prefix = "wpost",
+                             .default_priority = CZ_PRIORITY_HIGH},
+    [CZ_KIND_WINNING_POST] = {.kind = CZ_KIND_WINNING_POST,
+                              .name = "winning_post",
+                              .queue_name = "winning-post",
+                              .circuit_prefix = "winning",
+                              .default_priority = CZ_PRIORITY_CRITICAL},
+    [CZ_KIND_SHA256_DEMO] = {.kind = CZ_KIND_SHA256_DEMO,
+                             .name = "sha256_demo",
+                             .queue_name = "sha256-demo",
+                             .default_priority = CZ_PRIORITY_NORMAL},
+    [CZ_KIND_SNARKJS] = {.kind = CZ_KIND_SNARKJS,
+                         .name = "snarkjs",
+                         .queue_name = "snarkjs",
+                         .default_priority = CZ_PRIORITY_NORMAL},
+};
+
+const cz_proof_kind_info *cz_proof_kind_info_of(cz_proof_kind k)
+{
+    return (unsigned)k < CZ_PROOF_KINDS && cz_kind_rows[k].name ? &cz_kind_rows[k] : NULL;
+}
+
 const char *cz_proof_kind_name(cz_proof_kind k)
 {
-    static const char *const names[CZ_PROOF_KINDS] = {"unspecified", "porep_c2",     "snap_update",
-                                                      "window_post", "winning_post", "sha256_demo",
-                                                      "snarkjs"};
-    return (unsigned)k < CZ_PROOF_KINDS ? names[k] : "?";
+    const cz_proof_kind_info *i = cz_proof_kind_info_of(k);
+    return i ? i->name : k == CZ_KIND_UNSPECIFIED ? "unspecified" : "?";
 }
 
 const char *cz_priority_name(cz_priority p)
@@ -43,17 +77,14 @@ const char *cz_param_tier_name(cz_param_tier t)
 
 cz_priority cz_proof_kind_default_priority(cz_proof_kind k)
 {
-    switch (k) {
-    case CZ_KIND_WINNING_POST: return CZ_PRIORITY_CRITICAL;
-    case CZ_KIND_WINDOW_POST: return CZ_PRIORITY_HIGH;
-    default: return CZ_PRIORITY_NORMAL;
-    }
+    const cz_proof_kind_info *i = cz_proof_kind_info_of(k);
+    return i ? i->default_priority : CZ_PRIORITY_NORMAL;
 }
 
 cz_status cz_circuit_id(char *out, size_t out_len, cz_proof_kind kind, uint64_t sector_size)
 {
-    static const char *const prefix[] = {NULL, "porep", "snap", "wpost", "winning"};
-    CZ_ARG_CHECK(out != NULL && kind >= CZ_KIND_POREP_SEAL_COMMIT && kind <= CZ_KIND_WINNING_POST);
+    const cz_proof_kind_info *info = cz_proof_kind_info_of(kind);
+    CZ_ARG_CHECK(out != NULL && info != NULL && info->circuit_prefix != NULL);
     /* the registered sector sizes: 2 KiB, 8 MiB, 512 MiB, 32 GiB, 64 GiB (and 16/32 MiB tests) */
     static const struct {
         uint64_t bytes;
@@ -63,7 +94,7 @@ cz_status cz_circuit_id(char *out, size_t out_len, cz_proof_kind kind, uint64_t 
                  {64ull << 30, "64g"}};
     for (size_t i = 0; i < CZ_ARRAY_LEN(sizes); i++)
         if (sizes[i].bytes == sector_size) {
-            int n = snprintf(out, out_len, "%s-%s", prefix[kind], sizes[i].name);
+            int n = snprintf(out, out_len, "%s-%s", info->circuit_prefix, sizes[i].name);
             return n > 0 && (size_t)n < out_len ? CZ_OK : CZ_ERR_INVALID_ARG;
         }
     return CZ_ERR_INVALID_ARG;

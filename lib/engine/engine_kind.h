@@ -52,10 +52,9 @@ typedef struct cz_param_files {
     char vk_path[PATH_MAX]; /* "" when the verifying key comes from the params file */
 } cz_param_files;
 
+/* A kind's provider; its names and default priority are its row (cz_proof_kind_info_of). */
 typedef struct cz_job_kind_ops {
     cz_proof_kind kind;
-    const char *name; /* cz_proof_kind_name */
-    cz_priority default_priority;
     bool batchable; /* cross-sector batching applies (PoRep, SnapDeals) */
 
     cz_status (*parse)(const cz_job_request *req, void **job, cz_kind_plan *plan, char *why,

@@ -10,14 +10,9 @@
 #include "engine_kind.h"
 #include "sha256.h"
 #include "sha256_preimage.h"
+#include "why.h"
 #include "wtns.h"
 #include "zkey.h"
-
-static void cz_kind_why(char *why, size_t len, const char *fmt, const char *a, size_t x, size_t y)
-{
-    if (why && len)
-        snprintf(why, len, fmt, a, x, y);
-}
 
 /* ---- SHA-256 demo ---- */
 
@@ -28,27 +23,23 @@ typedef struct cz_demo_job {
 
 #define CZ_DEMO_MAX_BLOCKS 64
 
-static cz_status cz_demo_parse(const cz_job_request *req, void **out, cz_kind_plan *plan, char *why,
-                               size_t why_len)
+static cz_status cz_kind_demo_parse(const cz_job_request *req, void **out, cz_kind_plan *plan,
+                                    char *why, size_t why_len)
 {
     size_t n = req->n_inputs ? req->n_inputs : 1;
     size_t len = req->n_inputs ? req->inputs[0].len : req->input_len;
-    if (req->n_inputs && req->input_len) {
-        cz_kind_why(why, why_len, "%sgive the messages in input or inputs, not both", "", 0, 0);
-        return CZ_ERR_INVALID_ARG;
-    }
-    if (len == 0 || len % 64 || len / 64 > CZ_DEMO_MAX_BLOCKS) {
-        cz_kind_why(why, why_len, "%sa message is 64·k bytes, k = 1 … %zu (got %zu bytes)", "",
-                    CZ_DEMO_MAX_BLOCKS, len);
-        return CZ_ERR_BAD_INPUT;
-    }
+    if (req->n_inputs && req->input_len)
+        return cz_fail(CZ_ERR_INVALID_ARG, why, why_len,
+                       "give the messages in input or inputs, not both");
+    if (len == 0 || len % 64 || len / 64 > CZ_DEMO_MAX_BLOCKS)
+        return cz_fail(CZ_ERR_BAD_INPUT, why, why_len,
+                       "a message is 64·k bytes, k = 1 … %zu (got %zu bytes)",
+                       (size_t)CZ_DEMO_MAX_BLOCKS, len);
     for (size_t i = 0; i < n; i++)
         if ((req->n_inputs ? req->inputs[i].len : len) != len ||
-            (req->n_inputs ? req->inputs[i].data : req->input) == NULL) {
-            cz_kind_why(why, why_len, "%sinputs[%zu]: every message has the first's length %zu", "",
-                        i, len);
-            return CZ_ERR_BAD_INPUT;
-        }
+            (req->n_inputs ? req->inputs[i].data : req->input) == NULL)
+            return cz_fail(CZ_ERR_BAD_INPUT, why, why_len,
+                           "inputs[%zu]: every message has the first's length %zu", i, len);
     cz_demo_job *j = cz_xcalloc(1, sizeof *j);
     j->n = n;
     j->len = len;
@@ -65,24 +56,23 @@ static cz_status cz_demo_parse(const cz_job_request *req, void **out, cz_kind_pl
     return CZ_OK;
 }
 
-static cz_status cz_demo_params(const char *id, const char *cache, cz_param_files *out, char *why,
-                                size_t why_len)
+static cz_status cz_kind_demo_params(const char *id, const char *cache, cz_param_files *out,
+                                     char *why, size_t why_len)
 {
     unsigned k;
     char tail;
     if (sscanf(id, "demo-sha256-%u%c", &k, &tail) != 1 || k == 0 || k > CZ_DEMO_MAX_BLOCKS)
         return CZ_ERR_NOT_FOUND;
-    if (!cache) {
-        cz_kind_why(why, why_len, "%s: no param_cache and no registered file", id, 0, 0);
-        return CZ_ERR_NOT_FOUND;
-    }
+    if (!cache)
+        return cz_fail(CZ_ERR_NOT_FOUND, why, why_len, "%s: no param_cache and no registered file",
+                       id);
     memset(out, 0, sizeof *out);
     out->format = CZ_SHAPE_BELLPERSON;
     int n = snprintf(out->path, sizeof out->path, "%s/%s.params", cache, id);
     return n > 0 && (size_t)n < sizeof out->path ? CZ_OK : CZ_ERR_INVALID_ARG;
 }
 
-static cz_status cz_demo_synthesize(void *job, unsigned k, const void *key, cz_prove_state *st)
+static cz_status cz_kind_demo_synthesize(void *job, unsigned k, const void *key, cz_prove_state *st)
 {
     (void)key;
     cz_demo_job *j = job;
@@ -91,8 +81,8 @@ static cz_status cz_demo_synthesize(void *job, unsigned k, const void *key, cz_p
 }
 
 /* Every partition against the digest computed natively (libcrypto), not by the circuit. */
-static cz_status cz_demo_check(void *job, const cz_shape *shape, const uint8_t *proof, size_t len,
-                               char *why, size_t why_len)
+static cz_status cz_kind_demo_check(void *job, const cz_shape *shape, const uint8_t *proof,
+                                    size_t len, char *why, size_t why_len)
 {
     cz_demo_job *j = job;
     CZ_ARG_CHECK(len == j->n * CZ_PROOF_BYTES);
@@ -107,16 +97,14 @@ static cz_status cz_demo_check(void *job, const cz_shape *shape, const uint8_t *
         if (st == CZ_OK)
             st = cz_groth16_verify(&valid, cz_shape_pvk(shape), &p, inputs,
                                    CZ_SHA256_PREIMAGE_INPUTS);
-        if (st != CZ_OK || !valid) {
-            cz_kind_why(why, why_len, "%spartition %zu does not verify for its message's digest",
-                        "", i, 0);
-            return CZ_ERR_SELF_VERIFY_FAILED;
-        }
+        if (st != CZ_OK || !valid)
+            return cz_fail(CZ_ERR_SELF_VERIFY_FAILED, why, why_len,
+                           "partition %zu does not verify for its message's digest", i);
     }
     return CZ_OK;
 }
 
-static void cz_demo_free(void *job)
+static void cz_kind_demo_free(void *job)
 {
     cz_demo_job *j = job;
     cz_free(j->msgs);
@@ -124,10 +112,14 @@ static void cz_demo_free(void *job)
 }
 
 /* batchable: jobs of one message length share a parameter set, as sectors of one size do */
-const cz_job_kind_ops cz_kind_sha256_demo = {
-    CZ_KIND_SHA256_DEMO, "sha256_demo",  CZ_PRIORITY_NORMAL, true,
-    cz_demo_parse,       cz_demo_params, cz_demo_synthesize, NULL,
-    cz_demo_check,       cz_demo_free};
+const cz_job_kind_ops cz_kind_sha256_demo = {.kind = CZ_KIND_SHA256_DEMO,
+                                             .batchable = true,
+                                             .parse = cz_kind_demo_parse,
+                                             .params = cz_kind_demo_params,
+                                             .synthesize = cz_kind_demo_synthesize,
+                                             .assemble = NULL,
+                                             .check = cz_kind_demo_check,
+                                             .free = cz_kind_demo_free};
 
 /* ---- snarkjs ---- */
 
@@ -136,17 +128,14 @@ typedef struct cz_snarkjs_job {
     cz_wtns w;
 } cz_snarkjs_job;
 
-static cz_status cz_snarkjs_parse(const cz_job_request *req, void **out, cz_kind_plan *plan,
-                                  char *why, size_t why_len)
+static cz_status cz_kind_snarkjs_parse(const cz_job_request *req, void **out, cz_kind_plan *plan,
+                                       char *why, size_t why_len)
 {
-    if (!req->circuit_id || !*req->circuit_id) {
-        cz_kind_why(why, why_len, "%scircuit_id must name a registered .zkey", "", 0, 0);
-        return CZ_ERR_INVALID_ARG;
-    }
-    if (!req->input || !req->input_len || req->n_inputs) {
-        cz_kind_why(why, why_len, "%sinput must hold one circom witness (.wtns)", "", 0, 0);
-        return CZ_ERR_INVALID_ARG;
-    }
+    if (!req->circuit_id || !*req->circuit_id)
+        return cz_fail(CZ_ERR_INVALID_ARG, why, why_len, "circuit_id must name a registered .zkey");
+    if (!req->input || !req->input_len || req->n_inputs)
+        return cz_fail(CZ_ERR_INVALID_ARG, why, why_len,
+                       "input must hold one circom witness (.wtns)");
     cz_snarkjs_job *j = cz_xcalloc(1, sizeof *j);
     j->bytes = cz_xmalloc(req->input_len);
     memcpy(j->bytes, req->input, req->input_len);
@@ -163,7 +152,8 @@ static cz_status cz_snarkjs_parse(const cz_job_request *req, void **out, cz_kind
     return CZ_OK;
 }
 
-static cz_status cz_snarkjs_synthesize(void *job, unsigned k, const void *key, cz_prove_state *st)
+static cz_status cz_kind_snarkjs_synthesize(void *job, unsigned k, const void *key,
+                                            cz_prove_state *st)
 {
     (void)k;
     cz_snarkjs_job *j = job;
@@ -179,7 +169,7 @@ static cz_status cz_snarkjs_synthesize(void *job, unsigned k, const void *key, c
     return CZ_OK;
 }
 
-static void cz_snarkjs_free(void *job)
+static void cz_kind_snarkjs_free(void *job)
 {
     cz_snarkjs_job *j = job;
     cz_wtns_close(&j->w);
@@ -187,13 +177,11 @@ static void cz_snarkjs_free(void *job)
     cz_free(j);
 }
 
-const cz_job_kind_ops cz_kind_snarkjs = {CZ_KIND_SNARKJS,
-                                         "snarkjs",
-                                         CZ_PRIORITY_NORMAL,
-                                         false,
-                                         cz_snarkjs_parse,
-                                         NULL,
-                                         cz_snarkjs_synthesize,
-                                         NULL,
-                                         NULL,
-                                         cz_snarkjs_free};
+const cz_job_kind_ops cz_kind_snarkjs = {.kind = CZ_KIND_SNARKJS,
+                                         .batchable = false,
+                                         .parse = cz_kind_snarkjs_parse,
+                                         .params = NULL,
+                                         .synthesize = cz_kind_snarkjs_synthesize,
+                                         .assemble = NULL,
+                                         .check = NULL,
+                                         .free = cz_kind_snarkjs_free};

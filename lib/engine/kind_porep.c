@@ -15,12 +15,7 @@
 #include "groth16_verifier.h"
 #include "stacked_circuit.h"
 #include "vanilla.h"
-
-static void cz_porep_kind_why(char *why, size_t len, const char *fmt, uint64_t a, uint64_t b)
-{
-    if (why && len)
-        snprintf(why, len, fmt, (unsigned long long)a, (unsigned long long)b);
-}
+#include "why.h"
 
 /*
  * The request's miner and sector against the C1: replica_id = generate_replica_id(prover_id,
@@ -28,7 +23,7 @@ static void cz_porep_kind_why(char *why, size_t len, const char *fmt, uint64_t a
  * LEB128 of the actor id) left-aligned in 32 bytes (filecoin-ffi's to_prover_id). A C1 sent with
  * another sector's numbers would otherwise be proved under the wrong name.
  */
-static cz_status cz_porep_kind_check_sector(const cz_porep_c1 *c1, uint64_t miner_id,
+static cz_status cz_kind_porep_check_sector(const cz_porep_c1 *c1, uint64_t miner_id,
                                             uint64_t sector, char *why, size_t why_len)
 {
     uint8_t prover_id[32] = {0}, replica_id[32];
@@ -42,37 +37,33 @@ static cz_status cz_porep_kind_check_sector(const cz_porep_c1 *c1, uint64_t mine
                         c1->config->porep_id);
     if (memcmp(replica_id, c1->replica_id, 32) == 0)
         return CZ_OK;
-    cz_porep_kind_why(why, why_len,
-                      "miner_id %llu and sector_number %llu do not give the C1's replica_id "
-                      "(another sector's C1 output?)",
-                      miner_id, sector);
-    return CZ_ERR_INVALID_ARG;
+    return cz_fail(CZ_ERR_INVALID_ARG, why, why_len,
+                   "miner_id %llu and sector_number %llu do not give the C1's replica_id "
+                   "(another sector's C1 output?)",
+                   (unsigned long long)miner_id, (unsigned long long)sector);
 }
 
-static cz_status cz_porep_kind_parse(const cz_job_request *req, void **out, cz_kind_plan *plan,
+static cz_status cz_kind_porep_parse(const cz_job_request *req, void **out, cz_kind_plan *plan,
                                      char *why, size_t why_len)
 {
-    if (!req->input || !req->input_len || req->n_inputs) {
-        cz_porep_kind_why(why, why_len, "input must hold one C1 output (JSON or Curio's envelope)",
-                          0, 0);
-        return CZ_ERR_INVALID_ARG;
-    }
+    if (!req->input || !req->input_len || req->n_inputs)
+        return cz_fail(CZ_ERR_INVALID_ARG, why, why_len,
+                       "input must hold one C1 output (JSON or Curio's envelope)");
     cz_porep_c1 *c1 = cz_xcalloc(1, sizeof *c1);
     cz_status st = cz_porep_c1_parse(c1, req->input, req->input_len, why, why_len);
     if (st == CZ_OK && req->sector_size && req->sector_size != c1->config->sector_size) {
-        cz_porep_kind_why(why, why_len,
-                          "sector_size %llu, but the C1 output is of a %llu-byte "
-                          "sector",
-                          req->sector_size, c1->config->sector_size);
-        st = CZ_ERR_INVALID_ARG;
+        st = cz_fail(CZ_ERR_INVALID_ARG, why, why_len,
+                     "sector_size %llu, but the C1 output is of a %llu-byte sector",
+                     (unsigned long long)req->sector_size,
+                     (unsigned long long)c1->config->sector_size);
     }
     if (st == CZ_OK && req->miner_id)
-        st = cz_porep_kind_check_sector(c1, req->miner_id, req->sector_number, why, why_len);
+        st = cz_kind_porep_check_sector(c1, req->miner_id, req->sector_number, why, why_len);
     if (st == CZ_OK && req->sector_number && c1->envelope_sector_size &&
         c1->sector_num != req->sector_number) {
-        cz_porep_kind_why(why, why_len, "sector_number %llu, but the envelope's SectorNum is %llu",
-                          req->sector_number, c1->sector_num);
-        st = CZ_ERR_INVALID_ARG;
+        st = cz_fail(CZ_ERR_INVALID_ARG, why, why_len,
+                     "sector_number %llu, but the envelope's SectorNum is %llu",
+                     (unsigned long long)req->sector_number, (unsigned long long)c1->sector_num);
     }
     /* only a C1 that can be proved enters the queue */
     if (st == CZ_OK)
@@ -95,7 +86,7 @@ static cz_status cz_porep_kind_parse(const cz_job_request *req, void **out, cz_k
 }
 
 /* "porep-32g" → the official .params of that sector size in the cache directory. */
-static cz_status cz_porep_kind_params(const char *id, const char *cache, cz_param_files *out,
+static cz_status cz_kind_porep_params(const char *id, const char *cache, cz_param_files *out,
                                       char *why, size_t why_len)
 {
     const cz_porep_config *c;
@@ -106,11 +97,9 @@ static cz_status cz_porep_kind_params(const char *id, const char *cache, cz_para
             continue;
         char stem[CZ_FIL_STEM_MAX];
         CZ_TRY(cz_fil_params_stem(stem, CZ_FIL_POREP, c->sector_size));
-        if (!cache) {
-            if (why && why_len)
-                snprintf(why, why_len, "%s: no param_cache to find %s.params in", id, stem);
-            return CZ_ERR_NOT_FOUND;
-        }
+        if (!cache)
+            return cz_fail(CZ_ERR_NOT_FOUND, why, why_len,
+                           "%s: no param_cache to find %s.params in", id, stem);
         memset(out, 0, sizeof *out);
         out->format = CZ_SHAPE_BELLPERSON;
         int n = snprintf(out->path, sizeof out->path, "%s/%s.params", cache, stem);
@@ -119,7 +108,7 @@ static cz_status cz_porep_kind_params(const char *id, const char *cache, cz_para
     return CZ_ERR_NOT_FOUND;
 }
 
-static cz_status cz_porep_kind_synthesize(void *job, unsigned k, const void *key,
+static cz_status cz_kind_porep_synthesize(void *job, unsigned k, const void *key,
                                           cz_prove_state *st)
 {
     (void)key;
@@ -129,7 +118,7 @@ static cz_status cz_porep_kind_synthesize(void *job, unsigned k, const void *key
 }
 
 /* verify_seal: every partition against the inputs the C1's commitments and randomness give. */
-static cz_status cz_porep_kind_check(void *job, const cz_shape *shape, const uint8_t *proof,
+static cz_status cz_kind_porep_check(void *job, const cz_shape *shape, const uint8_t *proof,
                                      size_t len, char *why, size_t why_len)
 {
     const cz_porep_c1 *c1 = job;
@@ -145,22 +134,25 @@ static cz_status cz_porep_kind_check(void *job, const cz_shape *shape, const uin
         if (st == CZ_OK)
             st = cz_groth16_verify(&valid, cz_shape_pvk(shape), &p, inputs,
                                    cz_stacked_circuit_num_inputs(c));
-        if (st != CZ_OK || !valid) {
-            cz_porep_kind_why(why, why_len,
-                              "partition %llu does not verify for the C1's commitments", k, 0);
-            return CZ_ERR_SELF_VERIFY_FAILED;
-        }
+        if (st != CZ_OK || !valid)
+            return cz_fail(CZ_ERR_SELF_VERIFY_FAILED, why, why_len,
+                           "partition %llu does not verify for the C1's commitments",
+                           (unsigned long long)k);
     }
     return CZ_OK;
 }
 
-static void cz_porep_kind_free(void *job)
+static void cz_kind_porep_free(void *job)
 {
     cz_porep_c1_free(job);
     cz_free(job);
 }
 
-const cz_job_kind_ops cz_kind_porep = {
-    CZ_KIND_POREP_SEAL_COMMIT, "porep_c2",           CZ_PRIORITY_NORMAL,       true,
-    cz_porep_kind_parse,       cz_porep_kind_params, cz_porep_kind_synthesize, NULL,
-    cz_porep_kind_check,       cz_porep_kind_free};
+const cz_job_kind_ops cz_kind_porep = {.kind = CZ_KIND_POREP_SEAL_COMMIT,
+                                       .batchable = true,
+                                       .parse = cz_kind_porep_parse,
+                                       .params = cz_kind_porep_params,
+                                       .synthesize = cz_kind_porep_synthesize,
+                                       .assemble = NULL,
+                                       .check = cz_kind_porep_check,
+                                       .free = cz_kind_porep_free};

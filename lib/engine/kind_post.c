@@ -20,8 +20,8 @@
 #include "why.h"
 
 /* The request's registered proof, of the kind and (when given) the sector size. */
-static cz_status cz_kp_config(const cz_post_config **out, const cz_job_request *req, bool winning,
-                              char *why, size_t why_len)
+static cz_status cz_kind_post_config(const cz_post_config **out, const cz_job_request *req,
+                                     bool winning, char *why, size_t why_len)
 {
     const cz_post_config *c = req->registered_proof == 0 && req->sector_size
                                   ? cz_post_config_for(winning, req->sector_size)
@@ -40,11 +40,11 @@ static cz_status cz_kp_config(const cz_post_config **out, const cz_job_request *
     return CZ_OK;
 }
 
-static cz_status cz_kp_parse(const cz_job_request *req, bool winning, void **out,
-                             cz_kind_plan *plan, char *why, size_t why_len)
+static cz_status cz_kind_post_parse(const cz_job_request *req, bool winning, void **out,
+                                    cz_kind_plan *plan, char *why, size_t why_len)
 {
     const cz_post_config *c = NULL;
-    CZ_TRY(cz_kp_config(&c, req, winning, why, why_len));
+    CZ_TRY(cz_kind_post_config(&c, req, winning, why, why_len));
     if (req->input_len || !req->n_inputs)
         return cz_fail(CZ_ERR_INVALID_ARG, why, why_len,
                        "vanilla_proofs must hold the sectors' vanilla proofs (and "
@@ -80,21 +80,21 @@ static cz_status cz_kp_parse(const cz_job_request *req, bool winning, void **out
     return CZ_OK;
 }
 
-static cz_status cz_kp_parse_window(const cz_job_request *req, void **out, cz_kind_plan *plan,
-                                    char *why, size_t why_len)
+static cz_status cz_kind_post_parse_window(const cz_job_request *req, void **out,
+                                           cz_kind_plan *plan, char *why, size_t why_len)
 {
-    return cz_kp_parse(req, false, out, plan, why, why_len);
+    return cz_kind_post_parse(req, false, out, plan, why, why_len);
 }
 
-static cz_status cz_kp_parse_winning(const cz_job_request *req, void **out, cz_kind_plan *plan,
-                                     char *why, size_t why_len)
+static cz_status cz_kind_post_parse_winning(const cz_job_request *req, void **out,
+                                            cz_kind_plan *plan, char *why, size_t why_len)
 {
-    return cz_kp_parse(req, true, out, plan, why, why_len);
+    return cz_kind_post_parse(req, true, out, plan, why, why_len);
 }
 
 /* "wpost-32g" / "winning-2k" → the official file of that size in the parameter cache. */
-static cz_status cz_kp_params(const char *id, const char *cache, bool winning, cz_param_files *out,
-                              char *why, size_t why_len)
+static cz_status cz_kind_post_params(const char *id, const char *cache, bool winning,
+                                     cz_param_files *out, char *why, size_t why_len)
 {
     cz_proof_kind kind = winning ? CZ_KIND_WINNING_POST : CZ_KIND_WINDOW_POST;
     const cz_post_config *c;
@@ -118,19 +118,19 @@ static cz_status cz_kp_params(const char *id, const char *cache, bool winning, c
     return CZ_ERR_NOT_FOUND;
 }
 
-static cz_status cz_kp_params_window(const char *id, const char *cache, cz_param_files *out,
-                                     char *why, size_t why_len)
+static cz_status cz_kind_post_params_window(const char *id, const char *cache, cz_param_files *out,
+                                            char *why, size_t why_len)
 {
-    return cz_kp_params(id, cache, false, out, why, why_len);
+    return cz_kind_post_params(id, cache, false, out, why, why_len);
 }
 
-static cz_status cz_kp_params_winning(const char *id, const char *cache, cz_param_files *out,
-                                      char *why, size_t why_len)
+static cz_status cz_kind_post_params_winning(const char *id, const char *cache, cz_param_files *out,
+                                             char *why, size_t why_len)
 {
-    return cz_kp_params(id, cache, true, out, why, why_len);
+    return cz_kind_post_params(id, cache, true, out, why, why_len);
 }
 
-static cz_status cz_kp_synthesize(void *job, unsigned k, const void *key, cz_prove_state *st)
+static cz_status cz_kind_post_synthesize(void *job, unsigned k, const void *key, cz_prove_state *st)
 {
     (void)k, (void)key;
     const cz_post_job *j = job;
@@ -139,8 +139,8 @@ static cz_status cz_kp_synthesize(void *job, unsigned k, const void *key, cz_pro
 }
 
 /* The proof against public inputs recomputed from the request, never from the witness. */
-static cz_status cz_kp_check(void *job, const cz_shape *shape, const uint8_t *proof, size_t len,
-                             char *why, size_t why_len)
+static cz_status cz_kind_post_check(void *job, const cz_shape *shape, const uint8_t *proof,
+                                    size_t len, char *why, size_t why_len)
 {
     const cz_post_partition *p = &((const cz_post_job *)job)->p;
     CZ_ARG_CHECK(len == CZ_PROOF_BYTES);
@@ -165,15 +165,22 @@ static cz_status cz_kp_check(void *job, const cz_shape *shape, const uint8_t *pr
     return st;
 }
 
-static void cz_kp_free(void *job) { cz_post_job_free(job); }
+static void cz_kind_post_free(void *job) { cz_post_job_free(job); }
 
-const cz_job_kind_ops cz_kind_window_post = {
-    CZ_KIND_WINDOW_POST, "window_post",       CZ_PRIORITY_HIGH, false,
-    cz_kp_parse_window,  cz_kp_params_window, cz_kp_synthesize, NULL,
-    cz_kp_check,         cz_kp_free};
+const cz_job_kind_ops cz_kind_window_post = {.kind = CZ_KIND_WINDOW_POST,
+                                             .batchable = false,
+                                             .parse = cz_kind_post_parse_window,
+                                             .params = cz_kind_post_params_window,
+                                             .synthesize = cz_kind_post_synthesize,
+                                             .assemble = NULL,
+                                             .check = cz_kind_post_check,
+                                             .free = cz_kind_post_free};
 
-const cz_job_kind_ops cz_kind_winning_post = {CZ_KIND_WINNING_POST, "winning_post",
-                                              CZ_PRIORITY_CRITICAL, false,
-                                              cz_kp_parse_winning,  cz_kp_params_winning,
-                                              cz_kp_synthesize,     NULL,
-                                              cz_kp_check,          cz_kp_free};
+const cz_job_kind_ops cz_kind_winning_post = {.kind = CZ_KIND_WINNING_POST,
+                                              .batchable = false,
+                                              .parse = cz_kind_post_parse_winning,
+                                              .params = cz_kind_post_params_winning,
+                                              .synthesize = cz_kind_post_synthesize,
+                                              .assemble = NULL,
+                                              .check = cz_kind_post_check,
+                                              .free = cz_kind_post_free};

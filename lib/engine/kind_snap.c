@@ -18,8 +18,8 @@
 #include "snap_vanilla.h"
 #include "why.h"
 
-static cz_status cz_snap_parse(const cz_job_request *req, void **out, cz_kind_plan *plan, char *why,
-                               size_t why_len)
+static cz_status cz_kind_snap_parse(const cz_job_request *req, void **out, cz_kind_plan *plan,
+                                    char *why, size_t why_len)
 {
     const cz_snap_config *c =
         req->registered_proof < 5 ? cz_snap_registered((unsigned)req->registered_proof) : NULL;
@@ -66,7 +66,7 @@ static cz_status cz_snap_parse(const cz_job_request *req, void **out, cz_kind_pl
 }
 
 /* "snap-2k" … "snap-64g": the registered update proof of that size. */
-static const cz_snap_config *cz_snap_by_id(const char *id)
+static const cz_snap_config *cz_kind_snap_by_id(const char *id)
 {
     const cz_snap_config *c;
     for (unsigned i = 0; (c = cz_snap_registered(i)) != NULL; i++) {
@@ -78,10 +78,10 @@ static const cz_snap_config *cz_snap_by_id(const char *id)
     return NULL;
 }
 
-static cz_status cz_snap_params(const char *id, const char *cache, cz_param_files *out, char *why,
-                                size_t why_len)
+static cz_status cz_kind_snap_params(const char *id, const char *cache, cz_param_files *out,
+                                     char *why, size_t why_len)
 {
-    const cz_snap_config *c = cz_snap_by_id(id);
+    const cz_snap_config *c = cz_kind_snap_by_id(id);
     if (!c)
         return CZ_ERR_NOT_FOUND;
     if (!cache)
@@ -98,7 +98,7 @@ static cz_status cz_snap_params(const char *id, const char *cache, cz_param_file
                : CZ_ERR_INVALID_ARG;
 }
 
-static cz_status cz_snap_synthesize(void *job, unsigned k, const void *key, cz_prove_state *st)
+static cz_status cz_kind_snap_synthesize(void *job, unsigned k, const void *key, cz_prove_state *st)
 {
     (void)key;
     const cz_snap_input *in = job;
@@ -116,7 +116,7 @@ static cz_status cz_snap_synthesize(void *job, unsigned k, const void *key, cz_p
 }
 
 /* Every partition against inputs recomputed from the commitments (the job's own check). */
-static cz_status cz_snap_kind_check(void *job, const cz_shape *shape, const uint8_t *proof,
+static cz_status cz_kind_snap_check(void *job, const cz_shape *shape, const uint8_t *proof,
                                     size_t len, char *why, size_t why_len)
 {
     const cz_snap_input *in = job;
@@ -139,19 +139,17 @@ static cz_status cz_snap_kind_check(void *job, const cz_shape *shape, const uint
     return CZ_OK;
 }
 
-static void cz_snap_free_job(void *job)
+static void cz_kind_snap_free(void *job)
 {
     cz_snap_input_free(job);
     cz_free(job);
 }
 
-const cz_job_kind_ops cz_kind_snap = {CZ_KIND_SNAP_DEALS_UPDATE,
-                                      "snap_update",
-                                      CZ_PRIORITY_NORMAL,
-                                      true,
-                                      cz_snap_parse,
-                                      cz_snap_params,
-                                      cz_snap_synthesize,
-                                      NULL,
-                                      cz_snap_kind_check,
-                                      cz_snap_free_job};
+const cz_job_kind_ops cz_kind_snap = {.kind = CZ_KIND_SNAP_DEALS_UPDATE,
+                                      .batchable = true,
+                                      .parse = cz_kind_snap_parse,
+                                      .params = cz_kind_snap_params,
+                                      .synthesize = cz_kind_snap_synthesize,
+                                      .assemble = NULL,
+                                      .check = cz_kind_snap_check,
+                                      .free = cz_kind_snap_free};

@@ -161,7 +161,7 @@ cz_status cz_engine_submit(cz_engine *e, const cz_job_request *req, cz_submit_re
     j->ops = ops;
     j->kjob = kjob;
     j->kind = req->kind;
-    j->priority = req->priority ? req->priority : ops->default_priority;
+    j->priority = req->priority ? req->priority : cz_proof_kind_default_priority(req->kind);
     j->partitions = plan.partitions;
     j->proofs = cz_xcalloc(plan.partitions, CZ_PROOF_BYTES);
     cz_cancel_init(&j->cancel);

@@ -192,26 +192,16 @@ static void chain_free(void *job)
     cz_free(j);
 }
 
-static const cz_job_kind_ops chain_kind = {CZ_KIND_SHA256_DEMO,
-                                           "sha256_demo",
-                                           CZ_PRIORITY_NORMAL,
-                                           false,
-                                           chain_parse,
-                                           NULL,
-                                           chain_synthesize,
-                                           NULL,
-                                           NULL,
-                                           chain_free};
-static const cz_job_kind_ops chain_kind_batched = {CZ_KIND_SHA256_DEMO,
-                                                   "sha256_demo",
-                                                   CZ_PRIORITY_NORMAL,
-                                                   true,
-                                                   chain_parse,
-                                                   NULL,
-                                                   chain_synthesize,
-                                                   NULL,
-                                                   NULL,
-                                                   chain_free};
+static const cz_job_kind_ops chain_kind = {.kind = CZ_KIND_SHA256_DEMO,
+                                           .batchable = false,
+                                           .parse = chain_parse,
+                                           .synthesize = chain_synthesize,
+                                           .free = chain_free};
+static const cz_job_kind_ops chain_kind_batched = {.kind = CZ_KIND_SHA256_DEMO,
+                                                   .batchable = true,
+                                                   .parse = chain_parse,
+                                                   .synthesize = chain_synthesize,
+                                                   .free = chain_free};
 
 /* ---- fixtures ---- */
 
@@ -949,7 +939,44 @@ static void test_engine_batching(void)
     cz_engine_destroy(e);
 }
 
-CZ_TEST_MODULE(engine, {"workq_order", test_engine_workq_order}, {"batcher", test_engine_batcher},
+/* Each kind's row against the names the Rust daemon uses (its Prometheus labels and GetStatus
+ * queue names, shared/reference/engine-cuzk.md §12) and Curio's priorities per task
+ * (curio-client.md), and the circuit ids its parameter sets are named by. */
+static void test_engine_kind_rows(void)
+{
+    static const struct {
+        cz_proof_kind kind;
+        const char *name, *queue, *circuit_32g;
+        cz_priority priority;
+    } rows[] = {
+        {CZ_KIND_POREP_SEAL_COMMIT, "porep_c2", "porep-c2", "porep-32g", CZ_PRIORITY_NORMAL},
+        {CZ_KIND_SNAP_DEALS_UPDATE, "snap_update", "snap-update", "snap-32g", CZ_PRIORITY_NORMAL},
+        {CZ_KIND_WINDOW_POST, "window_post", "window-post", "wpost-32g", CZ_PRIORITY_HIGH},
+        {CZ_KIND_WINNING_POST, "winning_post", "winning-post", "winning-32g", CZ_PRIORITY_CRITICAL},
+        {CZ_KIND_SHA256_DEMO, "sha256_demo", "sha256-demo", NULL, CZ_PRIORITY_NORMAL},
+        {CZ_KIND_SNARKJS, "snarkjs", "snarkjs", NULL, CZ_PRIORITY_NORMAL},
+    };
+    for (size_t i = 0; i < sizeof rows / sizeof *rows; i++) {
+        const cz_proof_kind_info *r = cz_proof_kind_info_of(rows[i].kind);
+        CZ_CHECK(r != NULL && r->kind == rows[i].kind);
+        CZ_CHECK(strcmp(r->name, rows[i].name) == 0 &&
+                 strcmp(cz_proof_kind_name(rows[i].kind), rows[i].name) == 0);
+        CZ_CHECK(strcmp(r->queue_name, rows[i].queue) == 0);
+        CZ_CHECK(cz_proof_kind_default_priority(rows[i].kind) == rows[i].priority);
+        char id[64];
+        cz_status st = cz_circuit_id(id, sizeof id, rows[i].kind, 32ull << 30);
+        if (rows[i].circuit_32g)
+            CZ_CHECK(st == CZ_OK && strcmp(id, rows[i].circuit_32g) == 0);
+        else
+            CZ_CHECK(st == CZ_ERR_INVALID_ARG);
+    }
+    CZ_CHECK(cz_proof_kind_info_of(CZ_KIND_UNSPECIFIED) == NULL);
+    CZ_CHECK(cz_proof_kind_info_of((cz_proof_kind)CZ_PROOF_KINDS) == NULL);
+    CZ_CHECK(strcmp(cz_proof_kind_name(CZ_KIND_UNSPECIFIED), "unspecified") == 0);
+}
+
+CZ_TEST_MODULE(engine, {"kind_rows", test_engine_kind_rows},
+               {"workq_order", test_engine_workq_order}, {"batcher", test_engine_batcher},
                {"prove", test_engine_prove}, {"ids_and_errors", test_engine_ids_and_errors},
                {"priority_order", test_engine_priority_order},
                {"partition_failure", test_engine_partition_failure}, {"cancel", test_engine_cancel},
