@@ -8,6 +8,12 @@
  *   tamper:   changing any one field (a sibling, a leaf, a root, a path index, a row, a column
  *             index, a parent label, a layer index, a node, the encoding's parents, comm_r,
  *             replica_id, seed, the order of the proofs) fails with a message naming it;
+ *   sparse:   sparse committed-capacity sectors (sector_sparse.h) of V1 and V1_1 at 2 KiB, 8 MiB,
+ *             32 GiB and 64 GiB and of 4- and 11-layer test shapes verify; comm_d is the dense
+ *             CC sector's (2 KiB: cz_sector_gen with cc) and the zero piece commitment of the
+ *             size (32, 64 GiB: lotus zerocomm.go PieceComms[28], [29]), replica_id the dense
+ *             sector's; one challenged label changed fails; synthetic and non-interactive
+ *             proofs are refused;
  *   module fil_sector_slow (label slow): an 8 MiB sector, timed.
  * The labels, challenges and graph the sectors are made of are checked against upstream in
  * test_fil_label.c, test_fil_challenges.c and test_fil_graph.c; the verifier's acceptance of
@@ -21,6 +27,7 @@
 #include "pool.h"
 #include "poseidon.h"
 #include "sector_gen.h"
+#include "sector_sparse.h"
 #include "vanilla.h"
 
 static void gen_ok(cz_porep_c1 *c1, const cz_porep_config *c, cz_pool *pool)
@@ -273,6 +280,66 @@ static void test_tamper(void)
     CZ_CHECK(strstr(why, "no C1 output") != NULL);
 }
 
+static void test_sparse(void)
+{
+    cz_pool *pool = NULL;
+    CZ_CHECK_OK(cz_pool_create(&pool, 2, 0, "sector"));
+    cz_porep_config small, eleven;
+    CZ_CHECK_OK(cz_porep_config_test(&small, 128, 4, 3, 8, 2, 0));
+    CZ_CHECK_OK(cz_porep_config_test(&eleven, 512, 11, 4, 8, 8, 0));
+    const cz_porep_config *configs[] = {cz_porep_registered(0),
+                                        cz_porep_registered(5),
+                                        cz_porep_config_by_name("StackedDrg8MiBV1_1"),
+                                        cz_porep_config_by_name("StackedDrg32GiBV1_1"),
+                                        cz_porep_config_by_name("StackedDrg64GiBV1_1"),
+                                        &small,
+                                        &eleven};
+    /* filecoin-project/lotus zerocomm.go PieceComms[28] and [29]: 32 and 64 GiB of zeros */
+    static const uint8_t zero_32g[32] = {0x07, 0x7e, 0x5f, 0xde, 0x35, 0xc5, 0x0a, 0x93,
+                                         0x03, 0xa5, 0x50, 0x09, 0xe3, 0x49, 0x8a, 0x4e,
+                                         0xbe, 0xdf, 0xf3, 0x9c, 0x42, 0xb7, 0x10, 0xb7,
+                                         0x30, 0xd8, 0xec, 0x7a, 0xc7, 0xaf, 0xa6, 0x3e};
+    static const uint8_t zero_64g[32] = {0xe6, 0x40, 0x05, 0xa6, 0xbf, 0xe3, 0x77, 0x79,
+                                         0x53, 0xb8, 0xad, 0x6e, 0xf9, 0x3f, 0x0f, 0xca,
+                                         0x10, 0x49, 0xb2, 0x04, 0x16, 0x54, 0xf2, 0xa4,
+                                         0x11, 0xf7, 0x70, 0x27, 0x99, 0xce, 0xce, 0x02};
+    cz_porep_sector_opts o;
+    cz_porep_sector_opts_default(&o);
+    o.cc = true;
+    for (size_t i = 0; i < CZ_ARRAY_LEN(configs); i++) {
+        cz_porep_c1 a;
+        CZ_CHECK_OK(cz_sector_gen_sparse(&a, configs[i], NULL, pool));
+        char why[256] = "";
+        cz_status st = cz_porep_c1_verify(&a, pool, why, sizeof why);
+        cz_test_note("%s: %s", configs[i]->name, why);
+        CZ_CHECK_OK(st);
+        if (configs[i]->sector_size == 32ull << 30)
+            CZ_CHECK_MEM(a.comm_d, zero_32g, 32);
+        if (configs[i]->sector_size == 64ull << 30)
+            CZ_CHECK_MEM(a.comm_d, zero_64g, 32);
+        if (configs[i]->nodes <= 512) { /* the dense CC sector: same comm_d and replica_id */
+            cz_porep_c1 d;
+            CZ_CHECK_OK(cz_sector_gen(&d, configs[i], &o, pool, NULL, NULL));
+            CZ_CHECK_MEM(a.comm_d, d.comm_d, 32);
+            CZ_CHECK_MEM(a.replica_id, d.replica_id, 32);
+            cz_porep_c1_free(&d);
+        }
+        /* a challenged label that is not its parents' hash is caught */
+        cz_porep_challenge_proof *p = &a.proofs[0];
+        cz_fr one;
+        cz_fr_from_u64(&one, 1);
+        cz_fr_add(&p->c_x.rows[0], &p->c_x.rows[0], &one);
+        CZ_CHECK(cz_porep_c1_verify(&a, pool, why, sizeof why) == CZ_ERR_BAD_INPUT);
+        cz_porep_c1_free(&a);
+    }
+    cz_porep_c1 none;
+    CZ_CHECK(cz_sector_gen_sparse(&none, cz_porep_registered(10), NULL, pool) ==
+             CZ_ERR_UNSUPPORTED);
+    CZ_CHECK(cz_sector_gen_sparse(&none, cz_porep_registered(18), NULL, pool) ==
+             CZ_ERR_UNSUPPORTED);
+    cz_pool_destroy(pool);
+}
+
 static double now(void)
 {
     struct timespec ts;
@@ -303,5 +370,6 @@ static void test_8m(void)
     cz_pool_destroy(pool);
 }
 
-CZ_TEST_MODULE(fil_sector, {"accept", test_accept}, {"tamper", test_tamper});
+CZ_TEST_MODULE(fil_sector, {"accept", test_accept}, {"tamper", test_tamper},
+               {"sparse", test_sparse});
 CZ_TEST_MODULE(fil_sector_slow, {"gen_8m", test_8m});

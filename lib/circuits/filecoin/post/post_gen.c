@@ -2,7 +2,6 @@
 #include "post_gen.h"
 
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "alloc.h"
@@ -10,6 +9,7 @@
 #include "poseidon.h"
 #include "sector_gen.h"
 #include "sha256.h"
+#include "sparse_tree.h"
 
 cz_status cz_post_vanilla_prove(cz_post_sector_proof *out, const cz_post_config *c,
                                 const cz_post_replica *r, const uint8_t randomness[32],
@@ -38,8 +38,8 @@ cz_status cz_post_vanilla_prove(cz_post_sector_proof *out, const cz_post_config 
     return CZ_OK;
 }
 
-/* A sparse tree's node off the paths (or a leaf): SHA-256(seed ‖ sector ‖ level ‖ index), the
- * top two bits cleared (below 2^254 < r). */
+/* A sparse replica's pseudo-random value: SHA-256(seed ‖ sector ‖ level ‖ index), the top two
+ * bits cleared (below 2^254 < r). */
 static void cz_post_sparse_node(cz_fr *out, uint64_t seed, uint64_t sector_id, unsigned level,
                                 uint64_t index)
 {
@@ -53,32 +53,6 @@ static void cz_post_sparse_node(cz_fr *out, uint64_t seed, uint64_t sector_id, u
     CZ_ASSERT(cz_fr_from_bytes_le(out, digest) == CZ_OK);
 }
 
-/* The nodes of a sparse tree on the challenged paths: per level, the sorted distinct indices of
- * the paths' nodes and their values. */
-typedef struct cz_post_sparse {
-    uint64_t seed, sector_id;
-    unsigned levels;
-    size_t n[CZ_MERKLE_MAX_LEVELS + 1];
-    uint64_t *index[CZ_MERKLE_MAX_LEVELS + 1];
-    cz_fr *value[CZ_MERKLE_MAX_LEVELS + 1];
-} cz_post_sparse;
-
-static int cz_u64_cmp(const void *a, const void *b)
-{
-    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-    return x < y ? -1 : x > y;
-}
-
-/* Node (level, i): on a path (its value), or off them (pseudo-random). */
-static void cz_post_sparse_get(cz_fr *out, const cz_post_sparse *t, unsigned level, uint64_t i)
-{
-    const uint64_t *hit = bsearch(&i, t->index[level], t->n[level], sizeof i, cz_u64_cmp);
-    if (hit)
-        *out = t->value[level][hit - t->index[level]];
-    else
-        cz_post_sparse_node(out, t->seed, t->sector_id, level, i);
-}
-
 cz_status cz_post_vanilla_prove_sparse(cz_post_sector_proof *out, const cz_post_config *c,
                                        uint64_t sector_id, uint64_t seed,
                                        const uint8_t randomness[32], unsigned partition,
@@ -90,65 +64,30 @@ cz_status cz_post_vanilla_prove_sparse(cz_post_sector_proof *out, const cz_post_
     cz_merkle_shape shape;
     cz_post_tree_shape(c, &shape);
     const unsigned n = c->vanilla_challenges;
-    cz_post_sparse t = {.seed = seed, .sector_id = sector_id, .levels = shape.levels};
-    out->inclusion = cz_xcalloc(n, sizeof *out->inclusion);
-    out->n_inclusion = n;
     uint64_t *leaves = cz_xmalloc(n * sizeof *leaves);
-    for (unsigned j = 0; j < n; j++)
-        leaves[j] = cz_post_vanilla_challenge(c, randomness, sector_id, partition, position, j);
-    /* the paths' nodes level by level, bottom up: a node is the hash of its children */
-    for (unsigned l = 0; l <= shape.levels; l++) {
-        t.index[l] = cz_xmalloc(n * sizeof *t.index[l]);
-        t.value[l] = cz_xmalloc(n * sizeof *t.value[l]);
-        for (unsigned j = 0; j < n; j++) {
-            uint64_t x = leaves[j];
-            for (unsigned k = 0; k < l; k++)
-                x /= cz_merkle_level_arity(&shape, k);
-            t.index[l][j] = x;
-        }
-        qsort(t.index[l], n, sizeof *t.index[l], cz_u64_cmp);
-        size_t m = 0;
-        for (unsigned j = 0; j < n; j++)
-            if (m == 0 || t.index[l][m - 1] != t.index[l][j])
-                t.index[l][m++] = t.index[l][j];
-        t.n[l] = m;
-        for (size_t j = 0; j < m; j++) {
-            if (l == 0) {
-                cz_post_sparse_node(&t.value[0][j], seed, sector_id, 0, t.index[0][j]);
-                continue;
-            }
-            unsigned arity = cz_merkle_level_arity(&shape, l - 1);
-            cz_fr children[CZ_MERKLE_MAX_ARITY];
-            for (unsigned k = 0; k < arity; k++)
-                cz_post_sparse_get(&children[k], &t, l - 1, t.index[l][j] * arity + k);
-            cz_merkle_hash_native(&t.value[l][j], CZ_MERKLE_POSEIDON, arity, children);
-        }
-    }
-    out->sector_id = sector_id;
-    out->comm_r_last = t.value[shape.levels][0];
-    cz_post_sparse_node(&out->comm_c, seed, sector_id, CZ_MERKLE_MAX_LEVELS + 1, 0);
-    cz_fr pair[2] = {out->comm_c, out->comm_r_last};
-    cz_poseidon_hash(&out->comm_r, 2, pair);
+    cz_fr *values = cz_xmalloc(n * sizeof *values);
     for (unsigned j = 0; j < n; j++) {
-        cz_merkle_proof *p = &out->inclusion[j];
-        uint64_t x = leaves[j];
-        cz_post_sparse_get(&p->leaf, &t, 0, x);
-        p->root = out->comm_r_last;
-        for (unsigned l = 0; l < shape.levels; l++) {
-            unsigned arity = cz_merkle_level_arity(&shape, l), at = (unsigned)(x % arity);
-            p->index[l] = (uint8_t)at;
-            for (unsigned k = 0, s = 0; k < arity; k++)
-                if (k != at)
-                    cz_post_sparse_get(&p->siblings[l][s++], &t, l, x - at + k);
-            x /= arity;
-        }
+        leaves[j] = cz_post_vanilla_challenge(c, randomness, sector_id, partition, position, j);
+        cz_post_sparse_node(&values[j], seed, sector_id, 0, leaves[j]);
     }
-    for (unsigned l = 0; l <= shape.levels; l++) {
-        cz_free(t.index[l]);
-        cz_free(t.value[l]);
+    const cz_fr zero = {{0}};
+    cz_sparse_tree tree;
+    cz_status st = cz_sparse_tree_build(&tree, &shape, &zero, leaves, values, n);
+    if (st == CZ_OK) {
+        out->inclusion = cz_xcalloc(n, sizeof *out->inclusion);
+        out->n_inclusion = n;
+        out->sector_id = sector_id;
+        out->comm_r_last = *cz_sparse_tree_root(&tree);
+        cz_post_sparse_node(&out->comm_c, seed, sector_id, CZ_MERKLE_MAX_LEVELS + 1, 0);
+        cz_fr pair[2] = {out->comm_c, out->comm_r_last};
+        cz_poseidon_hash(&out->comm_r, 2, pair);
+        for (unsigned j = 0; j < n; j++)
+            cz_sparse_tree_proof(&tree, &out->inclusion[j], leaves[j]);
+        cz_sparse_tree_free(&tree);
     }
+    cz_free(values);
     cz_free(leaves);
-    return CZ_OK;
+    return st;
 }
 
 typedef struct cz_post_gen_progress {

@@ -28,11 +28,10 @@ cz_status cz_post_vanilla_prove(cz_post_sector_proof *out, const cz_post_config 
                                 unsigned partition, unsigned position);
 
 /*
- * The vanilla proof of a sparse replica of sector_id: only the challenged paths of a TreeR of the
- * configuration's shape exist; every other node a path needs (the leaves, and the roots of the
- * subtrees beside the paths) is pseudo-random from seed, the nodes on the paths are their
- * hashes, so the paths share one root, comm_r_last; comm_c is pseudo-random too. The proof
- * verifies like a real sector's: test data for sizes no sector fits in memory (32, 64 GiB).
+ * The vanilla proof of a sparse replica of sector_id: a TreeR of the configuration's shape
+ * (sparse_tree.h) whose challenged leaves are pseudo-random from seed and every other leaf
+ * zero; comm_c is pseudo-random too. The proof verifies like a real sector's: test data for
+ * sizes no sector fits in memory (32, 64 GiB).
  */
 cz_status cz_post_vanilla_prove_sparse(cz_post_sector_proof *out, const cz_post_config *c,
                                        uint64_t sector_id, uint64_t seed,

@@ -110,3 +110,19 @@ cz_status cz_porep_label_layer(uint8_t *labels, const uint8_t *prev, const cz_po
     cz_free(rows);
     return CZ_OK;
 }
+
+void cz_porep_labeling_proofs(cz_porep_challenge_proof *p, unsigned layers, uint64_t node)
+{
+    for (unsigned l = 1; l <= layers; l++) {
+        cz_fr labels[CZ_POREP_PARENTS] = {{{0}}}; /* expander ones unread at layer 1 */
+        for (unsigned j = 0; j < CZ_POREP_DRG_PARENTS; j++)
+            labels[j] = p->drg[j].rows[l - 1];
+        for (unsigned j = 0; l > 1 && j < CZ_POREP_EXP_PARENTS; j++)
+            labels[CZ_POREP_DRG_PARENTS + j] = p->exp[j].rows[l - 2];
+        cz_porep_label_proof *lp = &p->labeling[l - 1];
+        cz_porep_label_parents(lp->parents, l, labels);
+        lp->layer_index = l;
+        lp->node = node;
+    }
+    p->encoding = p->labeling[layers - 1];
+}

@@ -33,6 +33,10 @@ void cz_porep_label_parents(cz_fr out[CZ_POREP_LABEL_PARENTS], unsigned layer,
 void cz_porep_label(cz_fr *out, const uint8_t replica_id[32], unsigned layer, uint64_t node,
                     const cz_fr parents[CZ_POREP_LABEL_PARENTS]);
 
+/* A challenge proof's labeling and encoding proofs (proof.rs prove_layers_generate): the parent
+ * labels from its drg and exp columns, filled before; node is the challenge. */
+void cz_porep_labeling_proofs(cz_porep_challenge_proof *p, unsigned layers, uint64_t node);
+
 /* A column's hash: Poseidon over its `layers` labels at arity `layers`, MerkleTree tag
  * (hash_single_column; upstream has arities 2 and 11 only). */
 void cz_porep_column_hash(cz_fr *out, const cz_fr *rows, unsigned layers);

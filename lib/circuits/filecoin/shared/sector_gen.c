@@ -182,18 +182,7 @@ static void cz_proof_body(void *ctx, size_t begin, size_t end)
             cz_column_proof(s, &p->drg[j], parents[j]);
         for (unsigned j = 0; j < CZ_POREP_EXP_PARENTS; j++)
             cz_column_proof(s, &p->exp[j], parents[CZ_POREP_DRG_PARENTS + j]);
-        for (unsigned l = 1; l <= s->c->layers; l++) {
-            cz_fr labels[CZ_POREP_PARENTS] = {{{0}}}; /* expander ones unread at layer 1 */
-            for (unsigned j = 0; j < CZ_POREP_DRG_PARENTS; j++)
-                labels[j] = p->drg[j].rows[l - 1];
-            for (unsigned j = 0; l > 1 && j < CZ_POREP_EXP_PARENTS; j++)
-                labels[CZ_POREP_DRG_PARENTS + j] = p->exp[j].rows[l - 2];
-            cz_porep_label_proof *lp = &p->labeling[l - 1];
-            cz_porep_label_parents(lp->parents, l, labels);
-            lp->layer_index = l;
-            lp->node = x;
-        }
-        p->encoding = p->labeling[s->c->layers - 1];
+        cz_porep_labeling_proofs(p, s->c->layers, x);
     }
 }
 
