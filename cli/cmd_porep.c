@@ -128,16 +128,24 @@ static int cz_porep_gen_sector_cmd(int argc, char **argv)
         {"--ticket", CZ_OPT_STRING, &ticket, "HEX", "32 bytes (default 01 × 32)"},
         {"--seed", CZ_OPT_STRING, &seed, "HEX",
          "32 bytes: the interactive challenges' randomness\n(default 02 × 32)"},
+        {"--sparse", CZ_OPT_FLAG, &spec.sparse, NULL,
+         "a sparse committed-capacity sector: any size (32GiB,\n64GiB) in seconds"},
         CZ_CLI_OPT_THREADS(&threads),
     };
     const cz_cli_spec spec_cli = {
         "porep gen-sector",
-        "--size SIZE --out FILE [options]",
+        "--size SIZE --out FILE [--sparse] [options]",
         "Seals a deterministic test sector the way sealing does (data, TreeD, the labels\n"
         "of every layer, TreeC, the replica and TreeR, comm_d/comm_c/comm_r_last/comm_r,\n"
         "the challenges) and writes its C1 output: filecoin-proofs' SealCommitPhase1Output\n"
         "as JSON, what `cuzk prove porep --c1` takes. Sizes up to 512MiB (all in memory:\n"
-        "~60 MiB at 8 MiB, ~4.5 GiB at 512 MiB).\n",
+        "~60 MiB at 8 MiB, ~4.5 GiB at 512 MiB).\n"
+        "--sparse makes a committed-capacity (all-zero) sector of any size instead, with\n"
+        "only what the proofs open: the challenged nodes' labels from their real parents\n"
+        "(all other labels pseudo-random) and sparse trees. Its C1 is valid (vanilla\n"
+        "proofs and circuit). Interactive proofs only (V1, V1_1): synthetic and\n"
+        "non-interactive challenges derive from comm_r, which a sparse replica must fix\n"
+        "before it knows them.\n",
         opts,
         CZ_ARRAY_SIZE(opts),
         cz_porep_proof_help};
@@ -151,8 +159,18 @@ static int cz_porep_gen_sector_cmd(int argc, char **argv)
         (ticket && !cz_cli_hex(spec.ticket, 32, ticket, "--ticket")) ||
         (seed && !cz_cli_hex(spec.seed, 32, seed, "--seed")))
         return CZ_CLI_EXIT_USAGE;
+    if (spec.sparse && strcmp(info.kind, "interactive") != 0) {
+        fprintf(stderr,
+                "cuzk porep gen-sector: %s has %s challenges, derived from comm_r: a sparse "
+                "sector cannot answer them (its labels would have to be chosen after comm_r "
+                "commits to them); use the interactive proof of the size (same circuit and "
+                "parameters)\n",
+                info.name, info.kind);
+        return CZ_CLI_EXIT_USAGE;
+    }
     cz_pool *pool = cz_cli_pool((unsigned)threads);
-    fprintf(stderr, "cuzk porep gen-sector: sealing a %s sector\n", info.name);
+    fprintf(stderr, "cuzk porep gen-sector: %s %s sector\n",
+            spec.sparse ? "making a sparse" : "sealing a", info.name);
     double t0 = cz_cli_seconds();
     char *json = NULL;
     size_t len = 0;
@@ -228,13 +246,31 @@ int cz_cmd_setup_porep(int argc, char **argv)
     return cz_cli_fil_setup(&job, cz_porep_setup_fn, proof);
 }
 
-/* Reads a C1 output file and checks its vanilla proofs. NULL after a message. */
-static cz_c1 *cz_porep_read_c1(const char *cmd, const char *path, cz_pool *pool)
+/* Whether --partition K (if given) names one of the C1's partitions; a message if not. */
+static bool cz_porep_partition_ok(const char *cmd, const cz_c1 *c1, bool given, unsigned long k)
+{
+    cz_c1_info info;
+    cz_c1_get_info(c1, &info);
+    if (!given || k < info.partitions)
+        return true;
+    fprintf(stderr, "cuzk %s: --partition %lu: %s has partitions 0 to %u\n", cmd, k,
+            info.registered_proof, info.partitions - 1);
+    return false;
+}
+
+/* Reads a C1 output file and checks the vanilla proofs of partition `partition` (−1: every
+ * one). NULL after a message. */
+static cz_c1 *cz_porep_read_c1(const char *cmd, const char *path, int partition, cz_pool *pool)
 {
     char why[512] = "";
     cz_c1 *c1 = NULL;
     cz_status st = cz_c1_load_file(&c1, path, why, sizeof why);
-    if (st == CZ_OK && (st = cz_c1_check(c1, pool, why, sizeof why)) != CZ_OK) {
+    if (st == CZ_OK && !cz_porep_partition_ok(cmd, c1, partition >= 0, (unsigned long)partition)) {
+        cz_c1_free(c1);
+        return NULL;
+    }
+    if (st == CZ_OK &&
+        (st = cz_c1_check_partition(c1, partition, pool, why, sizeof why)) != CZ_OK) {
         cz_c1_free(c1);
         c1 = NULL;
     }
@@ -243,14 +279,119 @@ static cz_c1 *cz_porep_read_c1(const char *cmd, const char *path, cz_pool *pool)
     return c1;
 }
 
+/* ---- porep check ---- */
+
+/* Synthesizes partition k with the checking backend and prints what it found. */
+static int cz_porep_check_circuit_cmd(const cz_c1 *c1, unsigned k)
+{
+    double t0 = cz_cli_seconds();
+    cz_porep_circuit_check r;
+    cz_status st = cz_porep_check_circuit(&r, c1, k);
+    if (st != CZ_OK)
+        return cz_cli_fail("porep check", "synthesizing", st, NULL);
+    printf("partition %u circuit: %llu constraints, %u inputs, %u aux (%.2f s): ", k,
+           (unsigned long long)r.constraints, r.inputs, r.aux, cz_cli_seconds() - t0);
+    if (!r.satisfied) {
+        printf("UNSATISFIED: constraint %llu (%s)\n", (unsigned long long)r.failed_index,
+               r.failed_at);
+        return CZ_CLI_EXIT_INVALID;
+    }
+    if (r.first_bad_input >= 0) {
+        printf("INVALID: public input %d differs from the one derived from the C1\n",
+               r.first_bad_input);
+        return CZ_CLI_EXIT_INVALID;
+    }
+    printf("satisfied, public inputs as derived\n");
+    return CZ_CLI_EXIT_OK;
+}
+
+static int cz_porep_check_cmd(int argc, char **argv)
+{
+    const char *c1_path = NULL;
+    unsigned long threads = cz_cpu_count(), partition = 0;
+    bool one = false, circuit = false;
+    const cz_cli_opt opts[] = {
+        {"--c1", CZ_OPT_STRING, &c1_path, "FILE", "the C1 output (JSON, or Curio's envelope)",
+         .required = true},
+        {"--partition", CZ_OPT_UINT, &partition, "K", "partition K alone (default: all)",
+         .given = &one},
+        {"--circuit", CZ_OPT_FLAG, &circuit, NULL,
+         "also synthesize the partition circuit(s), checking\nevery constraint"},
+        CZ_CLI_OPT_THREADS(&threads),
+    };
+    const cz_cli_spec spec = {
+        "porep check",
+        "--c1 FILE [--partition K] [--circuit]",
+        "Checks a C1 output's vanilla proofs as `prove porep` does before proving (every\n"
+        "Merkle path, label, column, the encoding, comm_r, the challenges and parents\n"
+        "against their derivation) and prints VALID or INVALID with the first failure's\n"
+        "partition, challenge and field. With --circuit, each checked partition's circuit\n"
+        "is then synthesized with the C1's witness, every constraint checked as it is\n"
+        "enforced: its size, and the first unsatisfied constraint if any. That keeps every\n"
+        "variable (32 bytes each: ~4.2 GB and minutes for a 32 GiB partition).\n"
+        "Exit status: 0 valid, 1 invalid, 2 the file could not be read.\n",
+        opts,
+        CZ_ARRAY_SIZE(opts),
+        NULL};
+    int rc = cz_cli_parse(&spec, argc, argv);
+    if (rc >= 0)
+        return rc;
+    char why[512] = "";
+    cz_c1 *c1 = NULL;
+    double t0 = cz_cli_seconds();
+    cz_status st = cz_c1_load_file(&c1, c1_path, why, sizeof why);
+    if (st == CZ_ERR_IO || st == CZ_ERR_NOMEM)
+        return cz_cli_fail("porep check", c1_path, st, why);
+    if (st != CZ_OK) {
+        printf("INVALID: %s\n", why);
+        return CZ_CLI_EXIT_INVALID;
+    }
+    if (!cz_porep_partition_ok("porep check", c1, one, partition)) {
+        cz_c1_free(c1);
+        return CZ_CLI_EXIT_USAGE;
+    }
+    cz_c1_info info;
+    cz_c1_get_info(c1, &info);
+    cz_pool *pool = cz_cli_pool((unsigned)threads);
+    st = cz_c1_check_partition(c1, one ? (int)partition : -1, pool, why, sizeof why);
+    cz_pool_destroy(pool);
+    if (st != CZ_OK && st != CZ_ERR_BAD_INPUT) {
+        cz_c1_free(c1);
+        return cz_cli_fail("porep check", c1_path, st, why);
+    }
+    printf("C1: %s, ", info.registered_proof);
+    if (one)
+        printf("partition %lu of %u", partition, info.partitions);
+    else
+        printf("%u partition%s", info.partitions, info.partitions == 1 ? "" : "s");
+    printf(" × %u challenges: vanilla proofs ", info.challenges);
+    if (st != CZ_OK) {
+        printf("INVALID: %s\n", why);
+        cz_c1_free(c1);
+        return CZ_CLI_EXIT_INVALID;
+    }
+    printf("VALID (%.2f s)\n", cz_cli_seconds() - t0);
+    rc = CZ_CLI_EXIT_OK;
+    for (unsigned k = one ? (unsigned)partition : 0;
+         circuit && rc == CZ_CLI_EXIT_OK && k < (one ? (unsigned)partition + 1 : info.partitions);
+         k++)
+        rc = cz_porep_check_circuit_cmd(c1, k);
+    cz_c1_free(c1);
+    return rc;
+}
+
 int cz_cmd_prove_porep(int argc, char **argv)
 {
     const char *c1_path = NULL, *params_opt = NULL, *proof_path = NULL;
     unsigned long threads = cz_cpu_count();
-    bool no_self_check = false, counters = false;
+    bool no_self_check = false, counters = false, one = false;
+    unsigned long partition = 0;
     const cz_cli_opt opts[] = {
         {"--c1", CZ_OPT_STRING, &c1_path, "FILE", "the C1 output (JSON, or Curio's envelope)",
          .required = true},
+        {"--partition", CZ_OPT_UINT, &partition, "K",
+         "prove partition K alone (its 192 bytes; only its\nvanilla proofs are checked)",
+         .given = &one},
         {"--params", CZ_OPT_STRING, &params_opt, "DIR|FILE",
          "the registered proof's .params (default: the\nparameter directory)"},
         {"--proof", CZ_OPT_STRING, &proof_path, "FILE",
@@ -266,7 +407,8 @@ int cz_cmd_prove_porep(int argc, char **argv)
         "Seal commit phase 2: checks the C1 output's vanilla proofs, then proves every\n"
         "partition and writes the proofs in partition order (what the chain takes), after\n"
         "verifying each against public inputs recomputed from the C1's commitments and\n"
-        "randomness. Prints the time of each phase.\n",
+        "randomness. Prints the time of each phase; each phase of each partition is\n"
+        "reported on stderr as it starts.\n",
         opts,
         CZ_ARRAY_SIZE(opts),
         NULL};
@@ -275,16 +417,20 @@ int cz_cmd_prove_porep(int argc, char **argv)
         return rc;
     cz_pool *pool = cz_cli_pool((unsigned)threads);
     double t0 = cz_cli_seconds();
-    cz_c1 *c1 = cz_porep_read_c1("prove porep", c1_path, pool);
+    cz_c1 *c1 = cz_porep_read_c1("prove porep", c1_path, one ? (int)partition : -1, pool);
     if (!c1) {
         cz_pool_destroy(pool);
         return CZ_CLI_EXIT_USAGE;
     }
     cz_c1_info info;
     cz_c1_get_info(c1, &info);
-    unsigned parts = info.partitions;
-    printf("C1: %s, %u partition%s, vanilla proofs checked (%.2f s)\n", info.registered_proof,
-           parts, parts == 1 ? "" : "s", cz_cli_seconds() - t0);
+    unsigned parts = one ? 1 : info.partitions;
+    if (one)
+        printf("C1: %s, partition %lu of %u, its vanilla proofs checked (%.2f s)\n",
+               info.registered_proof, partition, info.partitions, cz_cli_seconds() - t0);
+    else
+        printf("C1: %s, %u partition%s, vanilla proofs checked (%.2f s)\n", info.registered_proof,
+               parts, parts == 1 ? "" : "s", cz_cli_seconds() - t0);
     char params_path[4096];
     cz_porep_info pinfo;
     cz_porep_info_get(&pinfo, info.registered_proof);
@@ -295,8 +441,16 @@ int cz_cmd_prove_porep(int argc, char **argv)
         (params = cz_cli_load_params("prove porep", params_path, pool, &rc))) {
         uint8_t *proofs = malloc((size_t)parts * CZ_PROOF_BYTES);
         cz_prove_stats ps;
-        cz_prove_opts po = {.pool = pool, .self_check = !no_self_check, .counters = counters};
-        cz_status st = cz_porep_prove(proofs, params, c1, &po, &ps);
+        cz_cli_progress_state progress = {"", 0};
+        cz_prove_opts po = {.pool = pool,
+                            .self_check = !no_self_check,
+                            .counters = counters,
+                            .progress = cz_cli_progress,
+                            .progress_ctx = &progress};
+        cz_status st =
+            one ? cz_porep_prove_partition(proofs, params, c1, (unsigned)partition, &po, &ps)
+                : cz_porep_prove(proofs, params, c1, &po, &ps);
+        cz_cli_progress_end(&progress);
         rc = st == CZ_OK ? cz_cli_write_proofs(proof_path, &ps, counters, proofs, parts)
                          : cz_cli_fail("prove porep", "proving", st, NULL);
         free(proofs);
@@ -312,12 +466,15 @@ int cz_cmd_verify_porep(int argc, char **argv)
     const char *vk_opt = NULL, *proof_path = NULL, *c1_path = NULL, *proof = NULL;
     const char *comm_r = NULL, *comm_d = NULL, *prover_id = NULL, *ticket = NULL, *seed = NULL;
     uint64_t sector_id = 0;
-    bool have_sector = false;
+    unsigned long partition = 0;
+    bool have_sector = false, one = false;
     const cz_cli_opt opts[] = {
         {"--vk", CZ_OPT_STRING, &vk_opt, "DIR|FILE",
          "the registered proof's .vk (default: the parameter\ndirectory)"},
         {"--proof", CZ_OPT_STRING, &proof_path, "FILE", "the proof (192 bytes per partition)",
          .required = true},
+        {"--partition", CZ_OPT_UINT, &partition, "K",
+         "the proof is partition K's alone (192 bytes)", .given = &one},
         {"--c1", CZ_OPT_STRING, &c1_path, "FILE", "check against this C1 output's commitments"},
         {"--registered-proof", CZ_OPT_STRING, &proof, "PROOF",
          "or against a sealed sector's (verify_seal):"},
@@ -356,7 +513,8 @@ int cz_cmd_verify_porep(int argc, char **argv)
                       !cz_cli_hex(seal.seed, 32, seed, "--seed")))
         return CZ_CLI_EXIT_USAGE;
     cz_c1 *c1 = NULL;
-    if (c1_path && !(c1 = cz_porep_read_c1("verify porep", c1_path, NULL)))
+    if (c1_path &&
+        !(c1 = cz_porep_read_c1("verify porep", c1_path, one ? (int)partition : -1, NULL)))
         return CZ_CLI_EXIT_USAGE;
     cz_c1_info c1_info;
     if (c1)
@@ -372,6 +530,11 @@ int cz_cmd_verify_porep(int argc, char **argv)
         rc = cz_porep_unknown("verify porep", name);
         goto done;
     }
+    if (one && partition >= info.partitions) {
+        fprintf(stderr, "cuzk verify porep: --partition %lu: %s has partitions 0 to %u\n",
+                partition, info.name, info.partitions - 1);
+        goto done;
+    }
     if (!cz_porep_params_file(vk_path, sizeof vk_path, "verify porep", vk_opt, &info, ".vk", true))
         goto done;
     if (!(vk = cz_cli_load_vk("verify porep", vk_path, &rc)))
@@ -379,8 +542,9 @@ int cz_cmd_verify_porep(int argc, char **argv)
     if (!(bytes = cz_cli_read_file(proof_path, &len)))
         goto done;
     bool valid = false;
-    cz_status st = c1 ? cz_porep_verify(&valid, vk, c1, bytes, len)
-                      : cz_porep_verify_seal(&valid, vk, &seal, bytes, len);
+    const int k = one ? (int)partition : -1;
+    cz_status st = c1 ? cz_porep_verify_partition(&valid, vk, c1, k, bytes, len)
+                      : cz_porep_verify_seal_partition(&valid, vk, &seal, k, bytes, len);
     rc = cz_cli_verdict("verify porep", st, valid);
 done:
     free(bytes);
@@ -498,6 +662,7 @@ int cz_cmd_porep(int argc, char **argv)
         {"info", cz_porep_info_cmd, "a registered proof's configuration and circuit size"},
         {"gen-sector", cz_porep_gen_sector_cmd,
          "seal a deterministic test sector and write its C1 output"},
+        {"check", cz_porep_check_cmd, "check a C1 output's vanilla proofs (and circuit)"},
     };
     return cz_cli_group(
         "porep", commands, CZ_ARRAY_SIZE(commands),

@@ -180,6 +180,10 @@ typedef struct cz_prove_opts {
      * the OS CSPRNG, as every real proof must be. */
     const uint8_t *r, *s;
     bool counters; /* read hardware counters per phase (perf_event_open) */
+    /* if not NULL, hears each phase as it starts ("synthesis", "quotient", "msm", "assemble",
+     * "self_check"; done = its number, total = 5), from the proving thread */
+    cz_progress_fn progress;
+    void *progress_ctx;
 } cz_prove_opts;
 
 cz_status cz_prove(uint8_t proof[CZ_PROOF_BYTES], const cz_params *p, const cz_circuit *c,

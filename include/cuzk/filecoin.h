@@ -106,6 +106,31 @@ void cz_c1_get_info(const cz_c1 *c1, cz_c1_info *info);
  * field ("partition 0 challenge 1: drg_parents[3] inclusion proof does not lead to comm_c").
  */
 cz_status cz_c1_check(const cz_c1 *c1, cz_pool *pool, char *why, size_t why_len);
+/* The same for one partition's proofs (partition < partitions; −1: all, as cz_c1_check).
+ * CZ_ERR_INVALID_ARG for a partition past the last. */
+cz_status cz_c1_check_partition(const cz_c1 *c1, int partition, cz_pool *pool, char *why,
+                                size_t why_len);
+
+/* What synthesizing a partition circuit with a C1's witness into a checking constraint system
+ * found (cz_porep_check_circuit). */
+typedef struct cz_porep_circuit_check {
+    uint64_t constraints;  /* enforced, without bellperson's input constraints */
+    uint32_t inputs, aux;  /* inputs include ONE */
+    bool satisfied;        /* every constraint holds */
+    uint64_t failed_index; /* if not: the first that does not, numbered from 0 */
+    char failed_at[256];   /* and its namespace path ("challenge 3/labeling layer 2/…") */
+    int first_bad_input;   /* the first public input (0 = replica_id, not counting ONE) the
+                              witness allocated unlike a verifier derives it; −1: none */
+} cz_porep_circuit_check;
+
+/*
+ * Synthesizes partition `partition`'s circuit with the C1's witness, checking every constraint
+ * as it is enforced, and compares the inputs it allocated with the public inputs a verifier
+ * derives from the C1's commitments. Keeps every variable's value: 32 bytes per variable, e.g.
+ * ~4.2 GB for a 32 GiB partition's 130 M, and takes minutes there. The vanilla proofs are not
+ * checked first (cz_c1_check_partition). CZ_ERR_NOMEM if the values do not fit.
+ */
+cz_status cz_porep_check_circuit(cz_porep_circuit_check *out, const cz_c1 *c1, unsigned partition);
 
 /* The JSON filecoin-ffi would write for c1, byte for byte (compact, serde's field order),
  * NUL-terminated; *len excludes the NUL. Release *out with free(). */
@@ -124,9 +149,11 @@ typedef struct cz_porep_sector_spec {
     uint64_t sector_id;
     uint8_t ticket[32];
     uint8_t seed[32]; /* the interactive challenges' randomness */
+    bool sparse;      /* a sparse committed-capacity sector (any size; data_seed unused) */
 } cz_porep_sector_spec;
 
-/* The defaults: data_seed 0, prover_id bytes 0..31, sector_id 1, ticket [1; 32], seed [2; 32]. */
+/* The defaults: data_seed 0, prover_id bytes 0..31, sector_id 1, ticket [1; 32], seed [2; 32],
+ * not sparse. */
 void cz_porep_sector_spec_default(cz_porep_sector_spec *spec);
 
 /*
@@ -135,6 +162,11 @@ void cz_porep_sector_spec_default(cz_porep_sector_spec *spec);
  * (*len bytes, NUL-terminated; release with free()). spec NULL: the defaults. Everything is
  * in memory: ~60 MiB for 8 MiB sectors, ~4.5 GiB for 512 MiB; larger sizes are refused
  * (CZ_ERR_UNSUPPORTED). progress, if not NULL, hears each step.
+ * With spec->sparse, the sector is committed capacity (all zero) and only what the proofs open
+ * is made, from the real graph, labels and challenges (the rest of the labels pseudo-random,
+ * the trees sparse): any size in seconds and tens of MB, e.g. 32 GiB's C1 (38.6 MB) in ~1 s.
+ * Interactive proofs only: synthetic and non-interactive challenges derive from comm_r, so a
+ * sparse replica cannot answer them (CZ_ERR_UNSUPPORTED).
  */
 cz_status cz_porep_gen_sector(char **json, size_t *len, const char *name_or_size,
                               const cz_porep_sector_spec *spec, cz_pool *pool,
@@ -152,12 +184,21 @@ cz_status cz_porep_gen_sector(char **json, size_t *len, const char *name_or_size
  */
 cz_status cz_porep_prove(uint8_t *proofs, const cz_params *p, const cz_c1 *c1,
                          const cz_prove_opts *opts, cz_prove_stats *stats);
+/* One partition's proof (partition < partitions), after checking that partition's vanilla
+ * proofs only: what a prover splitting a sector over machines, or a test at 32 GiB, runs. */
+cz_status cz_porep_prove_partition(uint8_t proof[CZ_PROOF_BYTES], const cz_params *p,
+                                   const cz_c1 *c1, unsigned partition, const cz_prove_opts *opts,
+                                   cz_prove_stats *stats);
 
 /* Checks proofs (len bytes: CZ_PROOF_BYTES per partition) for the C1's commitments and
  * randomness. *valid false for a wrong proof or a wrong length; CZ_ERR_INVALID_ARG if vk is not
  * the registered proof's (input count). */
 cz_status cz_porep_verify(bool *valid, const cz_vk *vk, const cz_c1 *c1, const uint8_t *proofs,
                           size_t len);
+/* The proof of partition `partition` alone (len CZ_PROOF_BYTES; −1: every partition, as
+ * cz_porep_verify). CZ_ERR_INVALID_ARG for a partition past the last. */
+cz_status cz_porep_verify_partition(bool *valid, const cz_vk *vk, const cz_c1 *c1, int partition,
+                                    const uint8_t *proofs, size_t len);
 
 /* What verify_seal checks a sealed sector's proof against. */
 typedef struct cz_porep_seal {
@@ -172,6 +213,9 @@ typedef struct cz_porep_seal {
  * (an input error, not an invalid proof). */
 cz_status cz_porep_verify_seal(bool *valid, const cz_vk *vk, const cz_porep_seal *seal,
                                const uint8_t *proofs, size_t len);
+/* The same for one partition's proof (−1: all), as cz_porep_verify_partition. */
+cz_status cz_porep_verify_seal_partition(bool *valid, const cz_vk *vk, const cz_porep_seal *seal,
+                                         int partition, const uint8_t *proofs, size_t len);
 
 /* ==== SnapDeals (EmptySectorUpdate) ============================================================
  *

@@ -1,4 +1,5 @@
 /* The stable API of include/cuzk/cuzk.h over the Groth16 and circuit layers. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -209,6 +210,15 @@ static void cz_api_counters(cz_counters *out, const cz_perf_sample *s)
     out->branch_misses = s->v[CZ_PERF_BRANCH_MISSES];
 }
 
+/* Tells opts->progress that phase i (of cz_prove_opts' five) starts; true, to chain. */
+static bool cz_api_phase(const cz_prove_opts *o, unsigned i)
+{
+    static const char *phases[] = {"synthesis", "quotient", "msm", "assemble", "self_check"};
+    if (o->progress)
+        o->progress(o->progress_ctx, phases[i], i, CZ_ARRAY_LEN(phases));
+    return true;
+}
+
 cz_status cz_api_prove(uint8_t proof[CZ_PROOF_BYTES], const cz_shape *shape, const cz_fr *inputs,
                        size_t n, const cz_prove_opts *opts, cz_api_begin_fn begin, void *ctx,
                        cz_prove_stats *stats)
@@ -230,14 +240,15 @@ cz_status cz_api_prove(uint8_t proof[CZ_PROOF_BYTES], const cz_shape *shape, con
     ps.t.perf = counting ? &perf : NULL;
     cz_groth16_proof pr;
     bool valid = true;
+    cz_api_phase(&o, 0);
     cz_status st = begin(ctx, &ps);
-    if (st == CZ_OK)
+    if (st == CZ_OK && cz_api_phase(&o, 1))
         st = cz_stage_quotient(&ps);
-    if (st == CZ_OK)
+    if (st == CZ_OK && cz_api_phase(&o, 2))
         st = cz_stage_msm(&ps);
-    if (st == CZ_OK)
+    if (st == CZ_OK && cz_api_phase(&o, 3))
         st = cz_stage_assemble(&ps, &pr, o.r ? &r : NULL, o.s ? &s : NULL);
-    if (st == CZ_OK && o.self_check)
+    if (st == CZ_OK && o.self_check && cz_api_phase(&o, 4))
         st = cz_stage_self_check(&ps, &pr, inputs, n, &valid);
     cz_prove_state_release(&ps);
     if (counting)
@@ -291,6 +302,21 @@ cz_status cz_api_count(cz_api_counts *out, cz_synthesize_fn synth, void *ctx)
     return st;
 }
 
+/* A caller's progress callback hearing "partition K: <phase>". */
+typedef struct cz_api_progress {
+    cz_progress_fn fn;
+    void *ctx;
+    unsigned k;
+} cz_api_progress;
+
+static void cz_api_partition_progress(void *ctx, const char *step, uint64_t done, uint64_t total)
+{
+    const cz_api_progress *p = ctx;
+    char name[64];
+    snprintf(name, sizeof name, "partition %u: %s", p->k, step);
+    p->fn(p->ctx, name, done, total);
+}
+
 cz_status cz_api_prove_partitions(uint8_t *proofs, const cz_shape *shape,
                                   const cz_api_partitions *parts, const cz_prove_opts *opts,
                                   cz_prove_stats *stats)
@@ -300,11 +326,17 @@ cz_status cz_api_prove_partitions(uint8_t *proofs, const cz_shape *shape,
     cz_status st = inputs && out ? CZ_OK : CZ_ERR_NOMEM;
     cz_prove_stats total, one;
     memset(&total, 0, sizeof total);
-    for (unsigned k = 0; k < parts->count && st == CZ_OK; k++) {
+    cz_prove_opts o = opts ? *opts : (cz_prove_opts){0};
+    cz_api_progress named = {opts ? opts->progress : NULL, opts ? opts->progress_ctx : NULL, 0};
+    if (named.fn)
+        o.progress = cz_api_partition_progress, o.progress_ctx = &named;
+    for (unsigned i = 0; i < parts->count && st == CZ_OK; i++) {
+        const unsigned k = parts->first + i;
         if ((st = parts->inputs(inputs, parts->request, k)) != CZ_OK)
             break;
         cz_api_partition part = {parts->request, k};
-        st = cz_api_prove(out + (size_t)k * CZ_PROOF_BYTES, shape, inputs, parts->num_inputs, opts,
+        named.k = k;
+        st = cz_api_prove(out + (size_t)i * CZ_PROOF_BYTES, shape, inputs, parts->num_inputs, &o,
                           parts->begin, &part, &one);
         for (int ph = 0; st == CZ_OK && ph < CZ_PHASES; ph++)
             total.seconds[ph] += one.seconds[ph];

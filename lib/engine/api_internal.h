@@ -86,6 +86,7 @@ typedef struct cz_api_partitions {
     cz_status (*inputs)(cz_fr *out, const void *request, unsigned k);
     cz_api_begin_fn begin;
     const void *request;
+    unsigned first; /* the partitions proved are first .. first + count − 1 */
 } cz_api_partitions;
 
 typedef struct cz_api_partition {
@@ -93,8 +94,9 @@ typedef struct cz_api_partition {
     unsigned k;
 } cz_api_partition;
 
-/* Every partition proved in order with cz_api_prove, into proofs (count × CZ_PROOF_BYTES), written
- * only once all are made and checked; stats: the phases summed. */
+/* The partitions proved in order with cz_api_prove, into proofs (count × CZ_PROOF_BYTES), written
+ * only once all are made and checked; stats: the phases summed. opts->progress hears each
+ * partition's phases as "partition K: <phase>". */
 cz_status cz_api_prove_partitions(uint8_t *proofs, const cz_shape *shape,
                                   const cz_api_partitions *parts, const cz_prove_opts *opts,
                                   cz_prove_stats *stats);

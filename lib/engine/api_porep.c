@@ -8,12 +8,15 @@
 #include "c1_json.h"
 #include "challenges.h"
 #include "check.h"
+#include "cs_simple.h"
 #include "cuzk/circuits.h"
 #include "cuzk/filecoin.h"
 #include "porep.h"
 #include "sector_gen.h"
+#include "sector_sparse.h"
 #include "stacked_circuit.h"
 #include "synth.h"
+#include "vanilla.h"
 
 /* A registered proof by name, or a size ("32GiB") for its V1_1 proof. */
 static const cz_porep_config *cz_porep_lookup(const char *name_or_size)
@@ -102,6 +105,7 @@ void cz_porep_sector_spec_default(cz_porep_sector_spec *spec)
     spec->sector_id = o.sector_id;
     memcpy(spec->ticket, o.ticket, 32);
     memcpy(spec->seed, o.seed, 32);
+    spec->sparse = false;
 }
 
 /* The sizes a test sector may have: everything lives in memory, ~(layers + 6)·32 B per node. */
@@ -115,7 +119,8 @@ cz_status cz_porep_gen_sector(char **json, size_t *len, const char *name_or_size
     *json = NULL, *len = 0;
     const cz_porep_config *c = cz_porep_lookup(name_or_size);
     CZ_ARG_CHECK(c != NULL);
-    if (c->sector_size > CZ_GEN_SECTOR_MAX_BYTES)
+    bool sparse = spec && spec->sparse;
+    if (!sparse && c->sector_size > CZ_GEN_SECTOR_MAX_BYTES)
         return CZ_ERR_UNSUPPORTED;
     cz_porep_sector_opts o;
     cz_porep_sector_opts_default(&o);
@@ -127,7 +132,13 @@ cz_status cz_porep_gen_sector(char **json, size_t *len, const char *name_or_size
         memcpy(o.seed, spec->seed, 32);
     }
     cz_porep_c1 c1;
-    CZ_TRY(cz_sector_gen(&c1, c, &o, pool, progress, progress_ctx));
+    if (sparse) {
+        if (progress)
+            progress(progress_ctx, "sparse sector", 0, 1);
+        CZ_TRY(cz_sector_gen_sparse(&c1, c, &o, pool));
+    } else {
+        CZ_TRY(cz_sector_gen(&c1, c, &o, pool, progress, progress_ctx));
+    }
     cz_status st = cz_porep_c1_to_json(json, len, &c1);
     cz_porep_c1_free(&c1);
     return st;
@@ -151,16 +162,23 @@ static cz_status cz_porep_begin_partition(void *ctx, cz_prove_state *st)
     return cz_stage_synthesize(st, cz_stacked_circuit_synthesize, &circuit);
 }
 
-cz_status cz_porep_prove(uint8_t *proofs, const cz_params *p, const cz_c1 *c1,
-                         const cz_prove_opts *opts, cz_prove_stats *stats)
+/* Partition `partition`, or every one (−1), after checking their vanilla proofs. */
+static cz_status cz_porep_prove_some(uint8_t *proofs, const cz_params *p, const cz_c1 *c1,
+                                     int partition, const cz_prove_opts *opts,
+                                     cz_prove_stats *stats)
 {
     CZ_ARG_CHECK(proofs != NULL && p != NULL && c1 != NULL);
-    cz_pool *pool = opts ? opts->pool : NULL;
-    if (cz_c1_check(c1, pool, NULL, 0) != CZ_OK)
-        return CZ_ERR_BAD_INPUT;
     const cz_porep_config *c = c1->c1.config;
-    cz_api_partitions parts = {c->partitions, cz_stacked_circuit_num_inputs(c), cz_porep_inputs,
-                               cz_porep_begin_partition, &c1->c1};
+    CZ_ARG_CHECK(partition < (int)c->partitions);
+    cz_pool *pool = opts ? opts->pool : NULL;
+    if (cz_porep_c1_verify_partition(&c1->c1, partition, pool, NULL, 0) != CZ_OK)
+        return CZ_ERR_BAD_INPUT;
+    cz_api_partitions parts = {partition < 0 ? c->partitions : 1,
+                               cz_stacked_circuit_num_inputs(c),
+                               cz_porep_inputs,
+                               cz_porep_begin_partition,
+                               &c1->c1,
+                               partition < 0 ? 0 : (unsigned)partition};
     if (p->g.vk.n_ic != 1 + parts.num_inputs)
         return CZ_ERR_BAD_PARAMS;
     cz_shape *shape = NULL;
@@ -170,22 +188,39 @@ cz_status cz_porep_prove(uint8_t *proofs, const cz_params *p, const cz_c1 *c1,
     return st;
 }
 
-/* Every partition's proof against its public inputs. */
+cz_status cz_porep_prove(uint8_t *proofs, const cz_params *p, const cz_c1 *c1,
+                         const cz_prove_opts *opts, cz_prove_stats *stats)
+{
+    return cz_porep_prove_some(proofs, p, c1, -1, opts, stats);
+}
+
+cz_status cz_porep_prove_partition(uint8_t proof[CZ_PROOF_BYTES], const cz_params *p,
+                                   const cz_c1 *c1, unsigned partition, const cz_prove_opts *opts,
+                                   cz_prove_stats *stats)
+{
+    CZ_ARG_CHECK(c1 != NULL && partition < c1->c1.config->partitions);
+    return cz_porep_prove_some(proof, p, c1, (int)partition, opts, stats);
+}
+
+/* The proofs of partition `partition`, or of every one (−1), against their public inputs. */
 static cz_status cz_porep_verify_partitions(bool *valid, const cz_vk *vk, const cz_porep_c1 *c1,
-                                            const uint8_t *proofs, size_t len)
+                                            int partition, const uint8_t *proofs, size_t len)
 {
     const cz_porep_config *c = c1->config;
     unsigned n = cz_stacked_circuit_num_inputs(c);
     *valid = false;
     CZ_ARG_CHECK(vk->vk.n_ic == 1 + (size_t)n);
-    if (len != (size_t)c->partitions * CZ_PROOF_BYTES)
+    CZ_ARG_CHECK(partition < (int)c->partitions);
+    const unsigned first = partition < 0 ? 0 : (unsigned)partition;
+    const unsigned count = partition < 0 ? c->partitions : 1;
+    if (len != (size_t)count * CZ_PROOF_BYTES)
         return CZ_OK;
     cz_fr inputs[3 + 18 * CZ_POREP_MAX_CHALLENGES];
-    for (unsigned k = 0; k < c->partitions; k++) {
-        CZ_TRY(cz_porep_inputs(inputs, c1, k));
+    for (unsigned i = 0; i < count; i++) {
+        CZ_TRY(cz_porep_inputs(inputs, c1, first + i));
         cz_groth16_proof pr;
         bool ok = false;
-        if (cz_groth16_proof_decode(&pr, proofs + (size_t)k * CZ_PROOF_BYTES) == CZ_OK)
+        if (cz_groth16_proof_decode(&pr, proofs + (size_t)i * CZ_PROOF_BYTES) == CZ_OK)
             CZ_TRY(cz_groth16_verify(&ok, &vk->pvk, &pr, inputs, n));
         if (!ok)
             return CZ_OK;
@@ -197,12 +232,24 @@ static cz_status cz_porep_verify_partitions(bool *valid, const cz_vk *vk, const 
 cz_status cz_porep_verify(bool *valid, const cz_vk *vk, const cz_c1 *c1, const uint8_t *proofs,
                           size_t len)
 {
+    return cz_porep_verify_partition(valid, vk, c1, -1, proofs, len);
+}
+
+cz_status cz_porep_verify_partition(bool *valid, const cz_vk *vk, const cz_c1 *c1, int partition,
+                                    const uint8_t *proofs, size_t len)
+{
     CZ_ARG_CHECK(valid != NULL && vk != NULL && c1 != NULL && (proofs != NULL || len == 0));
-    return cz_porep_verify_partitions(valid, vk, &c1->c1, proofs, len);
+    return cz_porep_verify_partitions(valid, vk, &c1->c1, partition, proofs, len);
 }
 
 cz_status cz_porep_verify_seal(bool *valid, const cz_vk *vk, const cz_porep_seal *seal,
                                const uint8_t *proofs, size_t len)
+{
+    return cz_porep_verify_seal_partition(valid, vk, seal, -1, proofs, len);
+}
+
+cz_status cz_porep_verify_seal_partition(bool *valid, const cz_vk *vk, const cz_porep_seal *seal,
+                                         int partition, const uint8_t *proofs, size_t len)
 {
     CZ_ARG_CHECK(valid != NULL && vk != NULL && seal != NULL && (proofs != NULL || len == 0));
     *valid = false;
@@ -216,7 +263,54 @@ cz_status cz_porep_verify_seal(bool *valid, const cz_vk *vk, const cz_porep_seal
     memcpy(c1.comm_d, seal->comm_d, 32);
     memcpy(c1.seed, seal->seed, 32);
     memcpy(c1.ticket, seal->ticket, 32);
-    return cz_porep_verify_partitions(valid, vk, &c1, proofs, len);
+    return cz_porep_verify_partitions(valid, vk, &c1, partition, proofs, len);
+}
+
+/* ---- checking ---- */
+
+cz_status cz_c1_check_partition(const cz_c1 *c1, int partition, cz_pool *pool, char *why,
+                                size_t why_len)
+{
+    CZ_ARG_CHECK(c1 != NULL);
+    return cz_porep_c1_verify_partition(&c1->c1, partition, pool, why, why_len);
+}
+
+cz_status cz_porep_check_circuit(cz_porep_circuit_check *out, const cz_c1 *c1, unsigned partition)
+{
+    CZ_ARG_CHECK(out != NULL && c1 != NULL && partition < c1->c1.config->partitions);
+    const cz_porep_config *c = c1->c1.config;
+    memset(out, 0, sizeof *out);
+    cz_api_counts n;
+    cz_stacked_circuit blank = {c, NULL, 0};
+    CZ_TRY(cz_api_count(&n, cz_stacked_circuit_synthesize, &blank));
+    cz_cs_check chk;
+    cz_cs_check_init(&chk);
+    /* the values of every variable are kept (32 bytes each): room for exactly them */
+    cz_status st = cz_frvec_reserve(&chk.inputs, n.inputs) && cz_frvec_reserve(&chk.aux, n.aux)
+                       ? CZ_OK
+                       : CZ_ERR_NOMEM;
+    if (st == CZ_OK) {
+        cz_stacked_circuit circuit = {c, &c1->c1, partition};
+        cz_stacked_circuit_synthesize(&chk.cs, &circuit);
+        out->constraints = chk.cs.num_constraints;
+        out->inputs = (uint32_t)chk.cs.num_inputs;
+        out->aux = (uint32_t)chk.cs.num_aux;
+        out->satisfied = !chk.failed && chk.cs.status == CZ_OK;
+        out->failed_index = chk.failed_index;
+        snprintf(out->failed_at, sizeof out->failed_at, "%s", chk.failed_path);
+        /* the inputs the witness allocated against those a verifier derives */
+        unsigned m = cz_stacked_circuit_num_inputs(c);
+        cz_fr want[3 + 18 * CZ_POREP_MAX_CHALLENGES];
+        st = cz_porep_inputs(want, &c1->c1, partition);
+        out->first_bad_input = -1;
+        for (unsigned i = 0; st == CZ_OK && i < m && out->first_bad_input < 0; i++)
+            if (1 + i >= chk.inputs.len || !cz_fr_eq(&chk.inputs.v[1 + i], &want[i]))
+                out->first_bad_input = (int)i;
+        if (st == CZ_OK && chk.cs.status != CZ_OK && !chk.failed)
+            st = chk.cs.status; /* a failure other than a constraint's (memory) */
+    }
+    cz_cs_check_free(&chk);
+    return st;
 }
 
 /* ---- synthesis runs ---- */

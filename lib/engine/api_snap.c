@@ -258,8 +258,12 @@ cz_status cz_snap_prove(uint8_t *proofs, const cz_params *p, const cz_snap *s,
         return CZ_ERR_BAD_INPUT;
     if (p->g.vk.n_ic != 1 + CZ_SNAP_NUM_INPUTS)
         return CZ_ERR_BAD_PARAMS;
-    cz_api_partitions parts = {s->in.config->partitions, CZ_SNAP_NUM_INPUTS, cz_snap_inputs,
-                               cz_snap_begin_partition, &s->in};
+    cz_api_partitions parts = {s->in.config->partitions,
+                               CZ_SNAP_NUM_INPUTS,
+                               cz_snap_inputs,
+                               cz_snap_begin_partition,
+                               &s->in,
+                               0};
     cz_shape *shape = NULL;
     CZ_TRY(cz_params_shape(p, pool, &shape));
     cz_status st = cz_api_prove_partitions(proofs, shape, &parts, opts, stats);

@@ -2,7 +2,10 @@
 # Filecoin PoRep C2 end to end through the program: a 2 KiB test sector's C1 output
 # (gen-sector), parameters (setup, cached), prove, verify (against the C1 and as verify_seal
 # does), Curio's envelope, and C1 outputs broken in every kind of field: each refused with a
-# message naming the partition, challenge and field, and no proof file.
+# message naming the partition, challenge and field, and no proof file; `porep check` VALID on
+# good C1 outputs (with --circuit: satisfied) and INVALID, naming the field, on broken ones;
+# sparse sectors (gen-sector --sparse) at 2 KiB proved and verified, at 32 GiB checked; one
+# partition of a 13-partition NI-PoRep C1 proved and verified alone (--partition).
 #
 # The parameters take minutes to generate: they are cached in $CUZK_TEST_PARAMS (default: the
 # demo cache, ~/.cache/cuzk, shared with `cuzk demo porep`) and reused by later runs and steps.
@@ -139,4 +142,61 @@ expect byte_range "256"
 expect registered_proof "StackedDrg4KiBV1_1"
 expect missing_field "encoding_proof"
 expect truncated "ends early"
+
+# porep check: the vanilla proofs alone (exit 0 / 1), the field named; the circuit satisfied
+"$cuzk" porep check --c1 "$dir/c1.json" --circuit --threads 2 >"$dir/out" \
+    || fail "porep check: $(cat "$dir/out")"
+grep -q "vanilla proofs VALID" "$dir/out" || fail "porep check did not say VALID"
+grep -q "2687921 constraints, 40 inputs.*satisfied" "$dir/out" \
+    || fail "porep check --circuit: $(cat "$dir/out")"
+check_bad() { # case, what the verdict must name
+    set +e
+    "$cuzk" porep check --c1 "$dir/bad-$1.json" --threads 2 >"$dir/out" 2>&1
+    local rc=$?
+    set -e
+    [ $rc = 1 ] || fail "porep check $1: exit $rc, not 1"
+    grep -q "INVALID.*$2" "$dir/out" || fail "porep check $1: $(cat "$dir/out")"
+}
+check_bad drg_row "partition 0 challenge 0: drg_parents\[2\]"
+check_bad comm_d_sibling "challenge 1: comm_d_proofs"
+check_bad label_parent "labeling_proofs\[1\] parents\[5\]"
+check_bad missing_field "encoding_proof"
+
+# sparse sectors: any size, valid; proved and verified at 2 KiB with the same parameters
+"$cuzk" porep gen-sector --size 2KiB --sparse --out "$dir/sparse.json" 2>/dev/null
+"$cuzk" porep check --c1 "$dir/sparse.json" --circuit >"$dir/out" || fail "sparse 2 KiB: $(cat "$dir/out")"
+"$cuzk" prove porep --c1 "$dir/sparse.json" --params "$cache" --proof "$dir/sparse.proof" \
+    --threads 2 --partition 0 >/dev/null 2>"$dir/err" || fail "prove sparse: $(cat "$dir/err")"
+grep -q "partition 0: msm" "$dir/err" || fail "prove porep reported no phase: $(cat "$dir/err")"
+"$cuzk" verify porep --vk "$vk" --c1 "$dir/sparse.json" --proof "$dir/sparse.proof" \
+    --partition 0 | grep -qx VALID || fail "the sparse sector's proof does not verify"
+"$cuzk" porep gen-sector --size 32GiB --sparse --out "$dir/sparse32.json" 2>/dev/null
+[ "$(stat -c %s "$dir/sparse32.json")" -gt 30000000 ] || fail "a 32 GiB C1 is ~38 MB"
+"$cuzk" porep check --c1 "$dir/sparse32.json" --threads 2 | grep -q "10 partitions × 18 challenges: vanilla proofs VALID" \
+    || fail "the sparse 32 GiB C1 is not valid"
+set +e
+"$cuzk" porep gen-sector --proof StackedDrg32GiBV1_2_Feat_NonInteractivePoRep --sparse \
+    --out "$dir/never" 2>"$dir/err"
+[ $? = 2 ] && grep -q "comm_r" "$dir/err" || fail "a sparse NI-PoRep sector was made"
+set -e
+
+# one partition at a time: NI-PoRep's 13 partitions at 2 KiB share the V1_1 parameters
+ni=StackedDrg2KiBV1_2_Feat_NonInteractivePoRep
+"$cuzk" porep gen-sector --proof $ni --out "$dir/ni.json" --threads 2 2>/dev/null
+"$cuzk" porep check --c1 "$dir/ni.json" --partition 12 | grep -q "partition 12 of 13" \
+    || fail "porep check --partition"
+"$cuzk" prove porep --c1 "$dir/ni.json" --params "$params" --proof "$dir/ni5.proof" \
+    --threads 2 --partition 5 >"$dir/out" 2>/dev/null || fail "prove --partition 5"
+grep -q "partition 5 of 13" "$dir/out" || fail "prove --partition: $(cat "$dir/out")"
+[ "$(stat -c %s "$dir/ni5.proof")" = 192 ] || fail "one partition's proof is 192 bytes"
+"$cuzk" verify porep --vk "$vk" --c1 "$dir/ni.json" --proof "$dir/ni5.proof" --partition 5 \
+    | grep -qx VALID || fail "verify --partition 5"
+set +e
+"$cuzk" verify porep --vk "$vk" --c1 "$dir/ni.json" --proof "$dir/ni5.proof" --partition 4 \
+    >"$dir/out"
+[ $? = 1 ] && grep -qx INVALID "$dir/out" || fail "partition 5's proof verified as partition 4's"
+"$cuzk" prove porep --c1 "$dir/ni.json" --params "$params" --proof "$dir/never" --partition 13 \
+    2>"$dir/err"
+[ $? = 2 ] && grep -q "partitions 0 to 12" "$dir/err" || fail "--partition 13 of 13 accepted"
+set -e
 echo "PASS"

@@ -13,7 +13,10 @@
  *                partition's circuit is satisfied, has the blank circuit's counts, and its
  *                public inputs (the inputs the circuit allocated from the witness) equal
  *                StackedCompound::generate_public_inputs recomputed from the commitments; a
- *                C1 whose one sibling is wrong leaves the circuit unsatisfied.
+ *                C1 whose one sibling is wrong leaves the circuit unsatisfied;
+ *   eleven:      the 11-layer, 8-8-0 circuit of 32 and 64 GiB sectors at a test shape (64 nodes,
+ *                1 challenge): satisfied on a sealed test sector and on a sparse one
+ *                (sector_sparse.h), the same checks as witness.
  */
 #include <string.h>
 
@@ -21,6 +24,7 @@
 #include "cz_test.h"
 #include "pool.h"
 #include "sector_gen.h"
+#include "sector_sparse.h"
 #include "stacked_circuit.h"
 
 static void count(const cz_porep_config *config, uint64_t *constraints, uint32_t *inputs)
@@ -137,5 +141,19 @@ static void test_stacked_witness(void)
     cz_pool_destroy(pool);
 }
 
+static void test_stacked_eleven(void)
+{
+    cz_porep_config c;
+    CZ_CHECK_OK(cz_porep_config_test(&c, 64, 11, 1, 8, 8, 0));
+    cz_porep_c1 dense, sparse;
+    CZ_CHECK_OK(cz_sector_gen(&dense, &c, NULL, NULL, NULL, NULL));
+    check_partition(&dense, 0);
+    cz_porep_c1_free(&dense);
+    CZ_CHECK_OK(cz_sector_gen_sparse(&sparse, &c, NULL, NULL));
+    check_partition(&sparse, 0);
+    cz_porep_c1_free(&sparse);
+}
+
 CZ_TEST_MODULE(stacked_circuit, {"test_shapes", test_stacked_test_shapes},
-               {"registered", test_stacked_registered}, {"witness", test_stacked_witness});
+               {"registered", test_stacked_registered}, {"witness", test_stacked_witness},
+               {"eleven", test_stacked_eleven});

@@ -19,7 +19,8 @@ typedef struct cz_vanilla {
     cz_porep_graph graph;
     cz_merkle_shape tree_d, tree_rc; /* TreeD: SHA-256 binary; TreeR and TreeC: the config's */
     cz_fr comm_d, comm_r;
-    uint64_t *challenges;    /* partitions × challenges, derived */
+    uint64_t *challenges;    /* partitions × challenges, derived (those checked) */
+    size_t first;            /* the first item checked */
     atomic_size_t first_bad; /* the lowest failing item (partition · challenges + i) */
 } cz_vanilla;
 
@@ -190,7 +191,7 @@ static bool cz_check_item(const cz_vanilla *v, const cz_vanilla_report *r)
 static void cz_vanilla_body(void *ctx, size_t begin, size_t end)
 {
     cz_vanilla *v = ctx;
-    for (size_t item = begin; item < end; item++) {
+    for (size_t item = v->first + begin; item < v->first + end; item++) {
         if (item > atomic_load(&v->first_bad))
             return; /* an earlier failure is already known */
         cz_vanilla_report r = {(unsigned)(item / v->c->challenges),
@@ -204,6 +205,12 @@ static void cz_vanilla_body(void *ctx, size_t begin, size_t end)
 }
 
 cz_status cz_porep_c1_verify(const cz_porep_c1 *c1, cz_pool *pool, char *why, size_t why_len)
+{
+    return cz_porep_c1_verify_partition(c1, -1, pool, why, why_len);
+}
+
+cz_status cz_porep_c1_verify_partition(const cz_porep_c1 *c1, int partition, cz_pool *pool,
+                                       char *why, size_t why_len)
 {
     if (why != NULL && why_len > 0)
         why[0] = '\0';
@@ -235,15 +242,22 @@ cz_status cz_porep_c1_verify(const cz_porep_c1 *c1, cz_pool *pool, char *why, si
         return CZ_ERR_INVALID_ARG;
     }
 
-    const size_t items = (size_t)c->partitions * c->challenges;
+    if (partition >= (int)c->partitions)
+        return cz_fail(CZ_ERR_INVALID_ARG, why, why_len, "partition %d: %s has %u", partition,
+                       c->name, c->partitions);
+    /* items [first, items) are checked: every partition, or one */
+    const size_t items =
+        (size_t)(partition < 0 ? c->partitions : (unsigned)partition + 1) * c->challenges;
+    const size_t first = partition < 0 ? 0 : (size_t)partition * c->challenges;
     v.challenges = cz_try_alloc(items * sizeof *v.challenges);
     if (v.challenges == NULL)
         return CZ_ERR_NOMEM;
-    for (unsigned k = 0; k < c->partitions; k++)
+    for (unsigned k = (unsigned)(first / c->challenges); k < items / c->challenges; k++)
         CZ_ASSERT(cz_porep_challenges(v.challenges + (size_t)k * c->challenges, c, c1->replica_id,
                                       c1->seed, c1->comm_r, k) == CZ_OK);
+    v.first = first;
     atomic_init(&v.first_bad, items);
-    cz_pool_parallel_for(pool, items, 1, cz_vanilla_body, &v);
+    cz_pool_parallel_for(pool, items - first, 1, cz_vanilla_body, &v);
     size_t bad = atomic_load(&v.first_bad);
     cz_status st = CZ_OK;
     if (bad < items) {

@@ -34,5 +34,9 @@
  * pool (NULL: the calling thread).
  */
 cz_status cz_porep_c1_verify(const cz_porep_c1 *c1, cz_pool *pool, char *why, size_t why_len);
+/* The same for one partition's proofs (partition < partitions; −1: all of them, as above).
+ * CZ_ERR_INVALID_ARG for a partition past the last. */
+cz_status cz_porep_c1_verify_partition(const cz_porep_c1 *c1, int partition, cz_pool *pool,
+                                       char *why, size_t why_len);
 
 #endif /* CZ_VANILLA_H */
