@@ -21,6 +21,34 @@ static const char cz_porep_proof_help[] =
     {"--size", CZ_OPT_STRING, (dest), "SIZE", "the same, by sector size"}
 /* clang-format on */
 
+/* --porep-id and --api-version: a variant of the registered proof (cz_porep_variant). */
+/* clang-format off */
+#define CZ_POREP_OPTS_VARIANT(hex, api)                                                            \
+    {"--porep-id", CZ_OPT_STRING, (hex), "HEX",                                                    \
+     "32 bytes: the graph's porep_id instead of the\nregistered proof's"},                        \
+    {"--api-version", CZ_OPT_STRING, (api), "V",                                                   \
+     "1.0.0, 1.1.0 or 1.2.0 instead of the registered\nproof's (the graph's parent order)"}
+/* clang-format on */
+
+/* The variant the options name; false after a message. */
+static bool cz_porep_variant_opts(cz_porep_variant *v, const char *cmd, const char *hex,
+                                  const char *api)
+{
+    static const char *const versions[] = {"1.0.0", "1.1.0", "1.2.0"};
+    memset(v, 0, sizeof *v);
+    if (hex && !cz_cli_hex(v->porep_id, 32, hex, "--porep-id"))
+        return false;
+    v->has_porep_id = hex != NULL;
+    for (size_t i = 0; api && i < CZ_ARRAY_SIZE(versions); i++)
+        if (strcmp(api, versions[i]) == 0)
+            v->api_version = versions[i];
+    if (api && !v->api_version) {
+        fprintf(stderr, "cuzk %s: --api-version %s: not 1.0.0, 1.1.0 or 1.2.0\n", cmd, api);
+        return false;
+    }
+    return true;
+}
+
 static int cz_porep_unknown(const char *cmd, const char *proof)
 {
     fprintf(stderr, "cuzk %s: unknown proof '%s' (cuzk porep info --all lists them)\n", cmd, proof);
@@ -54,11 +82,17 @@ static const char cz_porep_params_help[] =
 
 static void cz_porep_print_info(const cz_porep_info *in)
 {
-    printf("%s (porep_id %d, API %s, %s)\n", in->name, in->id, in->api, in->kind);
+    if (in->id >= 0)
+        printf("%s (porep_id %d, API %s, %s)\n", in->name, in->id, in->api, in->kind);
+    else
+        printf("%s (another porep_id, API %s, %s)\n", in->name, in->api, in->kind);
     printf("  sector size   %llu bytes, %u layers, TreeR/TreeC %u-%u-%u\n",
            (unsigned long long)in->sector_size, in->layers, in->tree_base, in->tree_sub,
            in->tree_top);
-    printf("  partitions    %u × %u challenges\n", in->partitions, in->challenges);
+    printf("  porep_id      ");
+    for (unsigned i = 0; i < 32; i++)
+        printf("%02x", in->porep_id[i]);
+    printf("\n  partitions    %u × %u challenges\n", in->partitions, in->challenges);
     if (in->constraints) {
         printf("  constraints   %llu per partition (+%u input constraints)\n",
                (unsigned long long)in->constraints, in->inputs);
@@ -72,10 +106,11 @@ static void cz_porep_print_info(const cz_porep_info *in)
 
 static int cz_porep_info_cmd(int argc, char **argv)
 {
-    const char *proof = NULL;
+    const char *proof = NULL, *porep_id = NULL, *api = NULL;
     bool all = false, no_count = false;
     const cz_cli_opt opts[] = {
         CZ_POREP_OPTS_PROOF(&proof),
+        CZ_POREP_OPTS_VARIANT(&porep_id, &api),
         {"--all", CZ_OPT_FLAG, &all, NULL, "list every registered proof (no counting)"},
         {"--no-count", CZ_OPT_FLAG, &no_count, NULL, "skip counting the circuit"},
     };
@@ -101,7 +136,10 @@ static int cz_porep_info_cmd(int argc, char **argv)
         fprintf(stderr, "cuzk porep info: --proof, --size or --all is required (see --help)\n");
         return CZ_CLI_EXIT_USAGE;
     }
-    if (cz_porep_info_get(&info, proof) != CZ_OK)
+    cz_porep_variant variant;
+    if (!cz_porep_variant_opts(&variant, "porep info", porep_id, api))
+        return CZ_CLI_EXIT_USAGE;
+    if (cz_porep_info_variant(&info, proof, &variant) != CZ_OK)
         return cz_porep_unknown("porep info", proof);
     cz_status st = no_count ? CZ_OK : cz_porep_info_count(&info);
     if (st != CZ_OK)
@@ -115,11 +153,13 @@ static int cz_porep_info_cmd(int argc, char **argv)
 static int cz_porep_gen_sector_cmd(int argc, char **argv)
 {
     const char *proof = NULL, *out = NULL, *prover_id = NULL, *ticket = NULL, *seed = NULL;
+    const char *porep_id = NULL, *api = NULL;
     unsigned long threads = cz_cpu_count();
     cz_porep_sector_spec spec;
     cz_porep_sector_spec_default(&spec);
     const cz_cli_opt opts[] = {
         CZ_POREP_OPTS_PROOF(&proof),
+        CZ_POREP_OPTS_VARIANT(&porep_id, &api),
         {"--out", CZ_OPT_STRING, &out, "FILE", "where to write the C1 output (JSON)",
          .required = true},
         {"--data-seed", CZ_OPT_U64, &spec.data_seed, "N", "the sector's data (default 0)"},
@@ -155,7 +195,8 @@ static int cz_porep_gen_sector_cmd(int argc, char **argv)
     cz_porep_info info;
     if ((rc = cz_porep_resolve("porep gen-sector", proof, &info)) >= 0)
         return rc;
-    if ((prover_id && !cz_cli_hex(spec.prover_id, 32, prover_id, "--prover-id")) ||
+    if (!cz_porep_variant_opts(&spec.variant, "porep gen-sector", porep_id, api) ||
+        (prover_id && !cz_cli_hex(spec.prover_id, 32, prover_id, "--prover-id")) ||
         (ticket && !cz_cli_hex(spec.ticket, 32, ticket, "--ticket")) ||
         (seed && !cz_cli_hex(spec.seed, 32, seed, "--seed")))
         return CZ_CLI_EXIT_USAGE;
@@ -258,13 +299,16 @@ static bool cz_porep_partition_ok(const char *cmd, const cz_c1 *c1, bool given, 
     return false;
 }
 
-/* Reads a C1 output file and checks the vanilla proofs of partition `partition` (−1: every
- * one). NULL after a message. */
-static cz_c1 *cz_porep_read_c1(const char *cmd, const char *path, int partition, cz_pool *pool)
+/* Reads a C1 output file, under a variant of its registered proof, and checks the vanilla proofs
+ * of partition `partition` (−1: every one). NULL after a message. */
+static cz_c1 *cz_porep_read_c1(const char *cmd, const char *path, const cz_porep_variant *variant,
+                               int partition, cz_pool *pool)
 {
     char why[512] = "";
     cz_c1 *c1 = NULL;
     cz_status st = cz_c1_load_file(&c1, path, why, sizeof why);
+    if (st == CZ_OK)
+        st = cz_c1_set_variant(c1, variant);
     if (st == CZ_OK && !cz_porep_partition_ok(cmd, c1, partition >= 0, (unsigned long)partition)) {
         cz_c1_free(c1);
         return NULL;
@@ -307,10 +351,11 @@ static int cz_porep_check_circuit_cmd(const cz_c1 *c1, unsigned k)
 
 static int cz_porep_check_cmd(int argc, char **argv)
 {
-    const char *c1_path = NULL;
+    const char *c1_path = NULL, *porep_id = NULL, *api = NULL;
     unsigned long threads = cz_cpu_count(), partition = 0;
     bool one = false, circuit = false;
     const cz_cli_opt opts[] = {
+        CZ_POREP_OPTS_VARIANT(&porep_id, &api),
         {"--c1", CZ_OPT_STRING, &c1_path, "FILE", "the C1 output (JSON, or Curio's envelope)",
          .required = true},
         {"--partition", CZ_OPT_UINT, &partition, "K", "partition K alone (default: all)",
@@ -336,10 +381,15 @@ static int cz_porep_check_cmd(int argc, char **argv)
     int rc = cz_cli_parse(&spec, argc, argv);
     if (rc >= 0)
         return rc;
+    cz_porep_variant variant;
+    if (!cz_porep_variant_opts(&variant, "porep check", porep_id, api))
+        return CZ_CLI_EXIT_USAGE;
     char why[512] = "";
     cz_c1 *c1 = NULL;
     double t0 = cz_cli_seconds();
     cz_status st = cz_c1_load_file(&c1, c1_path, why, sizeof why);
+    if (st == CZ_OK)
+        st = cz_c1_set_variant(c1, &variant);
     if (st == CZ_ERR_IO || st == CZ_ERR_NOMEM)
         return cz_cli_fail("porep check", c1_path, st, why);
     if (st != CZ_OK) {
@@ -384,9 +434,11 @@ int cz_cmd_prove_porep(int argc, char **argv)
 {
     const char *c1_path = NULL, *params_opt = NULL, *proof_path = NULL;
     unsigned long threads = cz_cpu_count();
+    const char *porep_id = NULL, *api = NULL;
     bool no_self_check = false, counters = false, one = false;
     unsigned long partition = 0;
     const cz_cli_opt opts[] = {
+        CZ_POREP_OPTS_VARIANT(&porep_id, &api),
         {"--c1", CZ_OPT_STRING, &c1_path, "FILE", "the C1 output (JSON, or Curio's envelope)",
          .required = true},
         {"--partition", CZ_OPT_UINT, &partition, "K",
@@ -415,9 +467,12 @@ int cz_cmd_prove_porep(int argc, char **argv)
     int rc = cz_cli_parse(&spec, argc, argv);
     if (rc >= 0)
         return rc;
+    cz_porep_variant variant;
+    if (!cz_porep_variant_opts(&variant, "prove porep", porep_id, api))
+        return CZ_CLI_EXIT_USAGE;
     cz_pool *pool = cz_cli_pool((unsigned)threads);
     double t0 = cz_cli_seconds();
-    cz_c1 *c1 = cz_porep_read_c1("prove porep", c1_path, one ? (int)partition : -1, pool);
+    cz_c1 *c1 = cz_porep_read_c1("prove porep", c1_path, &variant, one ? (int)partition : -1, pool);
     if (!c1) {
         cz_pool_destroy(pool);
         return CZ_CLI_EXIT_USAGE;
@@ -465,6 +520,7 @@ int cz_cmd_verify_porep(int argc, char **argv)
 {
     const char *vk_opt = NULL, *proof_path = NULL, *c1_path = NULL, *proof = NULL;
     const char *comm_r = NULL, *comm_d = NULL, *prover_id = NULL, *ticket = NULL, *seed = NULL;
+    const char *porep_id = NULL, *api = NULL;
     uint64_t sector_id = 0;
     unsigned long partition = 0;
     bool have_sector = false, one = false;
@@ -484,6 +540,7 @@ int cz_cmd_verify_porep(int argc, char **argv)
         {"--sector-id", CZ_OPT_U64, &sector_id, "N", "the sector number", .given = &have_sector},
         {"--ticket", CZ_OPT_STRING, &ticket, "HEX", "32 bytes"},
         {"--seed", CZ_OPT_STRING, &seed, "HEX", "32 bytes"},
+        CZ_POREP_OPTS_VARIANT(&porep_id, &api),
     };
     const cz_cli_spec spec = {
         "verify porep",
@@ -506,6 +563,8 @@ int cz_cmd_verify_porep(int argc, char **argv)
         return CZ_CLI_EXIT_USAGE;
     }
     cz_porep_seal seal = {.proof = proof, .sector_id = sector_id};
+    if (!cz_porep_variant_opts(&seal.variant, "verify porep", porep_id, api))
+        return CZ_CLI_EXIT_USAGE;
     if (seal_form && (!cz_cli_hex(seal.comm_r, 32, comm_r, "--comm-r") ||
                       !cz_cli_hex(seal.comm_d, 32, comm_d, "--comm-d") ||
                       !cz_cli_hex(seal.prover_id, 32, prover_id, "--prover-id") ||
@@ -513,8 +572,8 @@ int cz_cmd_verify_porep(int argc, char **argv)
                       !cz_cli_hex(seal.seed, 32, seed, "--seed")))
         return CZ_CLI_EXIT_USAGE;
     cz_c1 *c1 = NULL;
-    if (c1_path &&
-        !(c1 = cz_porep_read_c1("verify porep", c1_path, one ? (int)partition : -1, NULL)))
+    if (c1_path && !(c1 = cz_porep_read_c1("verify porep", c1_path, &seal.variant,
+                                           one ? (int)partition : -1, NULL)))
         return CZ_CLI_EXIT_USAGE;
     cz_c1_info c1_info;
     if (c1)

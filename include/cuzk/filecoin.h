@@ -34,11 +34,12 @@ CZ_PUBLIC_BEGIN
 /* What a registered proof's partition circuit is. */
 typedef struct cz_porep_info {
     const char *name;                        /* "StackedDrg2KiBV1_1" (static) */
-    int id;                                  /* porep_id number (0–19) */
+    int id;                                  /* porep_id number (0–19; −1: another porep_id) */
     uint64_t sector_size;                    /* bytes */
     unsigned layers, partitions, challenges; /* challenges per partition */
     unsigned tree_base, tree_sub, tree_top;  /* TreeR/TreeC shape, e.g. 8-8-0 */
     const char *api;                         /* "1.0.0", "1.1.0", "1.2.0" (static) */
+    uint8_t porep_id[32];
     const char *kind; /* "interactive", "synthetic", "non-interactive" (static) */
     /* with cz_porep_info_count (0 otherwise): */
     uint64_t constraints; /* of one partition, without bellperson's input constraints */
@@ -47,10 +48,26 @@ typedef struct cz_porep_info {
     unsigned domain_log2; /* the proving domain: 2^k ≥ constraints + inputs */
 } cz_porep_info;
 
+/*
+ * A registered proof under another porep_id or proof API version, as rust-fil-proofs'
+ * PoRepConfig allows (its tests and test networks use other porep ids, e.g. 0x7f/0x80/0x81 at
+ * 8 MiB). Both change the graph, hence the parents, the vanilla proofs and the public inputs;
+ * the porep_id also changes replica_id; neither changes the circuit or its parameters.
+ * Zeroed: the registered proof's own.
+ */
+typedef struct cz_porep_variant {
+    bool has_porep_id;
+    uint8_t porep_id[32]; /* u64_le(id) ‖ u64_le(nonce) ‖ 16 zero bytes for registered ones */
+    const char *api_version; /* "1.0.0", "1.1.0" or "1.2.0"; NULL: the registered proof's */
+} cz_porep_variant;
+
 /* The registered proof at index (0, 1, …; CZ_ERR_INVALID_ARG past the last), or by name or size.
  * CZ_ERR_INVALID_ARG for an unknown name. */
 cz_status cz_porep_info_at(cz_porep_info *out, unsigned index);
 cz_status cz_porep_info_get(cz_porep_info *out, const char *name_or_size);
+/* The same under a variant (its porep_id and api); CZ_ERR_INVALID_ARG for an unknown version. */
+cz_status cz_porep_info_variant(cz_porep_info *out, const char *name_or_size,
+                                const cz_porep_variant *variant);
 /* Fills the counts by synthesizing the blank partition circuit into a counting system: no
  * per-constraint memory, ~1.5 s for 32 GiB's 130 M constraints on one core. */
 cz_status cz_porep_info_count(cz_porep_info *info);
@@ -97,6 +114,9 @@ cz_status cz_c1_load_file(cz_c1 **out, const char *path, char *why, size_t why_l
 void cz_c1_free(cz_c1 *c1); /* accepts NULL */
 
 void cz_c1_get_info(const cz_c1 *c1, cz_c1_info *info);
+/* Reads c1's proofs under a variant of its registered proof (before checking or proving it);
+ * CZ_ERR_INVALID_ARG for an unknown API version. */
+cz_status cz_c1_set_variant(cz_c1 *c1, const cz_porep_variant *variant);
 
 /*
  * Checks the vanilla proofs as a prover must before proving: every Merkle path against its root,
@@ -148,8 +168,9 @@ typedef struct cz_porep_sector_spec {
     uint8_t prover_id[32]; /* replica_id's inputs */
     uint64_t sector_id;
     uint8_t ticket[32];
-    uint8_t seed[32]; /* the interactive challenges' randomness */
-    bool sparse;      /* a sparse committed-capacity sector (any size; data_seed unused) */
+    uint8_t seed[32];         /* the interactive challenges' randomness */
+    bool sparse;              /* a sparse committed-capacity sector (any size; data_seed unused) */
+    cz_porep_variant variant; /* the graph's porep_id and API version (zeroed: registered) */
 } cz_porep_sector_spec;
 
 /* The defaults: data_seed 0, prover_id bytes 0..31, sector_id 1, ticket [1; 32], seed [2; 32],
@@ -206,6 +227,7 @@ typedef struct cz_porep_seal {
     uint8_t comm_r[32], comm_d[32], prover_id[32];
     uint64_t sector_id;
     uint8_t ticket[32], seed[32];
+    cz_porep_variant variant; /* zeroed: the registered proof's porep_id and version */
 } cz_porep_seal;
 
 /* filecoin-proofs' verify_seal: replica_id from prover_id, sector_id, ticket, comm_d and the

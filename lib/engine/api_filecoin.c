@@ -53,6 +53,16 @@ void cz_c1_get_info(const cz_c1 *c1, cz_c1_info *info)
                          .sector_num = c1->c1.sector_num};
 }
 
+cz_status cz_c1_set_variant(cz_c1 *c1, const cz_porep_variant *variant)
+{
+    CZ_ARG_CHECK(c1 != NULL && c1->c1.config != NULL);
+    cz_porep_config c;
+    CZ_TRY(cz_porep_apply_variant(&c, c1->c1.config, variant));
+    c1->variant = c;
+    c1->c1.config = &c1->variant;
+    return CZ_OK;
+}
+
 cz_status cz_c1_check(const cz_c1 *c1, cz_pool *pool, char *why, size_t why_len)
 {
     CZ_ARG_CHECK(c1 != NULL);

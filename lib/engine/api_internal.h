@@ -5,6 +5,7 @@
 #include <pthread.h>
 
 #include "cuzk/cuzk.h"
+#include "cuzk/filecoin.h"
 #include "groth16.h"
 #include "groth16_prover.h"
 #include "groth16_stage.h"
@@ -22,7 +23,13 @@ struct cz_vk {
 /* A C1 output (include/cuzk/filecoin.h). */
 struct cz_c1 {
     cz_porep_c1 c1;
+    cz_porep_config variant; /* c1.config points here after cz_c1_set_variant */
 };
+
+/* c under a variant (NULL or zeroed: c itself, copied). CZ_ERR_INVALID_ARG for an unknown API
+ * version. */
+cz_status cz_porep_apply_variant(cz_porep_config *out, const cz_porep_config *c,
+                                 const cz_porep_variant *v);
 
 /* A PoSt request and the chain's view of a PoSt (include/cuzk/post.h). */
 struct cz_post_job {

@@ -31,9 +31,26 @@ static const cz_porep_config *cz_porep_lookup(const char *name_or_size)
     return cz_porep_config_by_name(name);
 }
 
+static const char *const cz_porep_apis[] = {"1.0.0", "1.1.0", "1.2.0"}; /* cz_porep_api */
+
+cz_status cz_porep_apply_variant(cz_porep_config *out, const cz_porep_config *c,
+                                 const cz_porep_variant *v)
+{
+    *out = *c;
+    if (v && v->has_porep_id)
+        memcpy(out->porep_id, v->porep_id, 32);
+    if (v && v->api_version) {
+        unsigned i = 0;
+        while (i < CZ_ARRAY_LEN(cz_porep_apis) && strcmp(v->api_version, cz_porep_apis[i]) != 0)
+            i++;
+        CZ_ARG_CHECK(i < CZ_ARRAY_LEN(cz_porep_apis));
+        out->api = (cz_porep_api)i;
+    }
+    return CZ_OK;
+}
+
 static void cz_porep_info_fill(cz_porep_info *out, const cz_porep_config *c)
 {
-    static const char *apis[] = {"1.0.0", "1.1.0", "1.2.0"};
     static const char *kinds[] = {"interactive", "synthetic", "non-interactive"};
     *out = (cz_porep_info){
         .name = c->name,
@@ -45,9 +62,10 @@ static void cz_porep_info_fill(cz_porep_info *out, const cz_porep_config *c)
         .tree_base = c->tree_base,
         .tree_sub = c->tree_sub,
         .tree_top = c->tree_top,
-        .api = apis[c->api],
+        .api = cz_porep_apis[c->api],
         .kind = kinds[c->kind],
     };
+    memcpy(out->porep_id, c->porep_id, 32);
 }
 
 cz_status cz_porep_info_at(cz_porep_info *out, unsigned index)
@@ -65,6 +83,20 @@ cz_status cz_porep_info_get(cz_porep_info *out, const char *name_or_size)
     const cz_porep_config *c = cz_porep_lookup(name_or_size);
     CZ_ARG_CHECK(c != NULL);
     cz_porep_info_fill(out, c);
+    return CZ_OK;
+}
+
+cz_status cz_porep_info_variant(cz_porep_info *out, const char *name_or_size,
+                                const cz_porep_variant *variant)
+{
+    CZ_ARG_CHECK(out != NULL);
+    const cz_porep_config *c = cz_porep_lookup(name_or_size);
+    CZ_ARG_CHECK(c != NULL);
+    cz_porep_config v;
+    CZ_TRY(cz_porep_apply_variant(&v, c, variant));
+    cz_porep_info_fill(out, &v);
+    if (variant && variant->has_porep_id)
+        out->id = -1; /* not a registered proof's number */
     return CZ_OK;
 }
 
@@ -117,8 +149,11 @@ cz_status cz_porep_gen_sector(char **json, size_t *len, const char *name_or_size
 {
     CZ_ARG_CHECK(json != NULL && len != NULL);
     *json = NULL, *len = 0;
-    const cz_porep_config *c = cz_porep_lookup(name_or_size);
-    CZ_ARG_CHECK(c != NULL);
+    const cz_porep_config *registered = cz_porep_lookup(name_or_size);
+    CZ_ARG_CHECK(registered != NULL);
+    cz_porep_config variant;
+    CZ_TRY(cz_porep_apply_variant(&variant, registered, spec ? &spec->variant : NULL));
+    const cz_porep_config *c = &variant;
     bool sparse = spec && spec->sparse;
     if (!sparse && c->sector_size > CZ_GEN_SECTOR_MAX_BYTES)
         return CZ_ERR_UNSUPPORTED;
@@ -253,8 +288,11 @@ cz_status cz_porep_verify_seal_partition(bool *valid, const cz_vk *vk, const cz_
 {
     CZ_ARG_CHECK(valid != NULL && vk != NULL && seal != NULL && (proofs != NULL || len == 0));
     *valid = false;
-    const cz_porep_config *c = cz_porep_lookup(seal->proof);
-    CZ_ARG_CHECK(c != NULL);
+    const cz_porep_config *registered = cz_porep_lookup(seal->proof);
+    CZ_ARG_CHECK(registered != NULL);
+    cz_porep_config variant;
+    CZ_TRY(cz_porep_apply_variant(&variant, registered, &seal->variant));
+    const cz_porep_config *c = &variant;
     /* only the commitments and randomness matter: a C1 without vanilla proofs */
     cz_porep_c1 c1 = {.config = c};
     cz_porep_replica_id(c1.replica_id, seal->prover_id, seal->sector_id, seal->ticket, seal->comm_d,

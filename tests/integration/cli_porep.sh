@@ -54,7 +54,10 @@ set +e
 set -e
 
 # verify_seal's form: gen-sector's default prover id, sector id, ticket and seed
-hex() { python3 -c 'import json,sys; print(bytes(json.load(open(sys.argv[1]))[sys.argv[2]]).hex())' "$dir/c1.json" "$1"; }
+hex() { # field [c1 name]
+    python3 -c 'import json,sys; print(bytes(json.load(open(sys.argv[1]))[sys.argv[2]]).hex())' \
+        "$dir/${2:-c1}.json" "$1"
+}
 prover=$(python3 -c 'print(bytes(range(32)).hex())')
 "$cuzk" verify porep --vk "$vk" --proof "$dir/proof" --registered-proof StackedDrg2KiBV1_1 \
     --comm-r "$(hex comm_r)" --comm-d "$(hex comm_d)" --prover-id "$prover" --sector-id 1 \
@@ -198,5 +201,27 @@ set +e
 "$cuzk" prove porep --c1 "$dir/ni.json" --params "$params" --proof "$dir/never" --partition 13 \
     2>"$dir/err"
 [ $? = 2 ] && grep -q "partitions 0 to 12" "$dir/err" || fail "--partition 13 of 13 accepted"
+set -e
+
+# another porep_id and API version than the registered proof's (PoRepConfig): the same
+# parameters; the C1 and the proof are valid under them only
+id=7f00000000000000000000000000000000000000000000000000000000000000
+"$cuzk" porep gen-sector --size 2KiB --porep-id $id --api-version 1.0.0 --out "$dir/var.json" \
+    2>/dev/null
+"$cuzk" porep check --c1 "$dir/var.json" --porep-id $id --api-version 1.0.0 | grep -q VALID \
+    || fail "porep check under the C1's porep_id"
+"$cuzk" prove porep --c1 "$dir/var.json" --params "$params" --proof "$dir/var.proof" \
+    --porep-id $id --api-version 1.0.0 --threads 2 >/dev/null 2>&1 || fail "prove --porep-id"
+"$cuzk" verify porep --vk "$vk" --c1 "$dir/var.json" --proof "$dir/var.proof" --porep-id $id \
+    --api-version 1.0.0 | grep -qx VALID || fail "verify --porep-id"
+"$cuzk" verify porep --vk "$vk" --proof "$dir/var.proof" --registered-proof 2KiB \
+    --porep-id $id --api-version 1.0.0 --comm-r "$(hex comm_r var)" --comm-d "$(hex comm_d var)" \
+    --prover-id "$prover" --sector-id 1 --ticket "$(hex ticket var)" --seed "$(hex seed var)" \
+    | grep -qx VALID || fail "verify_seal's form under another porep_id"
+set +e
+"$cuzk" porep check --c1 "$dir/var.json" --api-version 1.0.0 >"$dir/out"
+[ $? = 1 ] && grep -q "INVALID.*parents" "$dir/out" || fail "the registered porep_id checked"
+"$cuzk" verify porep --vk "$vk" --c1 "$dir/var.json" --proof "$dir/var.proof" --porep-id $id \
+    2>/dev/null | grep -qx VALID && fail "verified under API 1.1.0's graph"
 set -e
 echo "PASS"
