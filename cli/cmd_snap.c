@@ -132,6 +132,9 @@ static int cz_snap_gen_cmd(int argc, char **argv)
         {"--data-seed", CZ_OPT_U64, &spec.data_seed, "N", "the new data (default 1)"},
         {"--sector-id", CZ_OPT_U64, &spec.sector.sector_id, "N",
          "the CC sector's number (default 1)"},
+        {"--sparse", CZ_OPT_FLAG, &spec.sparse, NULL,
+         "a sparse update of any size (32GiB, 64GiB): zero\ndata into a sector of one repeated "
+         "replica node"},
         {"--threads", CZ_OPT_UINT, &threads, "N", "threads (default: all online CPUs)", .min = 1,
          .max = 1024},
     };
@@ -144,7 +147,9 @@ static int cz_snap_gen_cmd(int argc, char **argv)
         "the new replica, TreeR-new, comm_r_new) and writes every partition's vanilla proof\n"
         "(bincode PartitionProof) with comm_r_old, comm_r_new and comm_d_new as a request\n"
         "file: cuzk.v1 SubmitProofRequest in protobuf's JSON mapping, what `cuzk prove snap\n"
-        "--request` takes. Sizes up to 512MiB (all in memory).\n",
+        "--request` takes. Sizes up to 512MiB (all in memory); --sparse makes a valid\n"
+        "update of any size instead, degenerate but proved by the same circuit: zero data\n"
+        "into a sector whose replica nodes are all one pseudo-random value (data seed).\n",
         opts,
         CZ_ARRAY_SIZE(opts),
         cz_snap_proof_help};

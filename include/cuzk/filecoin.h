@@ -339,6 +339,8 @@ cz_status cz_snap_check(const cz_snap *s, cz_pool *pool, char *why, size_t why_l
 typedef struct cz_snap_spec {
     uint64_t data_seed;          /* the new data (as cz_porep_sector_spec's data_seed) */
     cz_porep_sector_spec sector; /* the CC sector it goes into (its data_seed unused: CC) */
+    bool sparse; /* a sparse update of any size: zero data into a sector of one repeated replica
+                    node (data_seed seeds it; the sector unused), valid proofs and circuit */
 } cz_snap_spec;
 
 /* The defaults: data_seed 1, the sector cz_porep_sector_spec_default's. */

@@ -198,6 +198,7 @@ void cz_snap_spec_default(cz_snap_spec *spec)
 {
     spec->data_seed = 1;
     cz_porep_sector_spec_default(&spec->sector);
+    spec->sparse = false;
 }
 
 /* The sizes a test update may have: everything lives in memory (the sector's generation). */
@@ -211,13 +212,13 @@ cz_status cz_snap_gen_request(char **json, size_t *len, const char *name_or_size
     *json = NULL, *len = 0;
     const cz_snap_config *c = cz_snap_config_by_name(name_or_size);
     CZ_ARG_CHECK(c != NULL);
-    if (c->sector_size > CZ_GEN_SNAP_MAX_BYTES)
-        return CZ_ERR_UNSUPPORTED;
     cz_snap_spec d;
     if (!spec) {
         cz_snap_spec_default(&d);
         spec = &d;
     }
+    if (c->sector_size > CZ_GEN_SNAP_MAX_BYTES && !spec->sparse)
+        return CZ_ERR_UNSUPPORTED;
     cz_porep_sector_opts o;
     cz_porep_sector_opts_default(&o);
     memcpy(o.prover_id, spec->sector.prover_id, 32);
@@ -225,7 +226,10 @@ cz_status cz_snap_gen_request(char **json, size_t *len, const char *name_or_size
     memcpy(o.ticket, spec->sector.ticket, 32);
     memcpy(o.seed, spec->sector.seed, 32);
     cz_snap_input in;
-    CZ_TRY(cz_snap_gen(&in, c, spec->data_seed, &o, pool, progress, progress_ctx));
+    if (spec->sparse)
+        CZ_TRY(cz_snap_gen_sparse(&in, c, spec->data_seed));
+    else
+        CZ_TRY(cz_snap_gen(&in, c, spec->data_seed, &o, pool, progress, progress_ctx));
     cz_status st = cz_snap_request_write(json, len, &in);
     cz_snap_input_free(&in);
     return st;

@@ -15,6 +15,8 @@
  *   shared/challenges.h     challenge derivation (interactive, synthetic, non-interactive)
  *   shared/label.h          labels, column hashes, the native side of sealing
  *   shared/sector_gen.h     deterministic test sectors, their replicas (PoSt, SnapDeals) and C1
+ *   shared/sector_sparse.h  sparse committed-capacity test sectors of any size and their C1
+ *   shared/sparse_tree.h    sparse Merkle trees (default subtrees): PoRep's, PoSt's, SnapDeals'
  *   shared/params_name.h    parameter file names and parameters.json
  *   porep/c1_json.h         SealCommitPhase1Output JSON and Curio's envelope, both ways
  *   porep/vanilla.h         the vanilla-proof verifier (checks a C1 before it is proved)

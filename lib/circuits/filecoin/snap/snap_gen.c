@@ -6,6 +6,8 @@
 #include "alloc.h"
 #include "check.h"
 #include "poseidon.h"
+#include "rand.h"
+#include "sparse_tree.h"
 
 typedef struct cz_snap_gen_state {
     const cz_snap_config *c;
@@ -166,5 +168,56 @@ cz_status cz_snap_gen(cz_snap_input *out, const cz_snap_config *c, uint64_t data
     }
     cz_porep_replica_free(&old);
     cz_free(data);
+    return st;
+}
+
+cz_status cz_snap_gen_sparse(cz_snap_input *out, const cz_snap_config *c, uint64_t seed)
+{
+    CZ_ARG_CHECK(out != NULL && c != NULL);
+    memset(out, 0, sizeof *out);
+    cz_merkle_shape shape_d, shape_r;
+    cz_snap_tree_shapes(c, &shape_d, &shape_r);
+    cz_rng rng;
+    cz_rng_seed(&rng, seed);
+    uint8_t wide[64];
+    cz_fr key, comm_c, zero = {{0}};
+    cz_rng_bytes(&rng, wide, sizeof wide);
+    cz_fr_from_bytes_wide(&key, wide);
+    cz_rng_bytes(&rng, wide, sizeof wide);
+    cz_fr_from_bytes_wide(&comm_c, wide);
+    cz_sparse_tree d, r;
+    CZ_TRY(cz_sparse_tree_build(&d, &shape_d, &zero, NULL, NULL, 0));
+    cz_status st = cz_sparse_tree_build(&r, &shape_r, &key, NULL, NULL, 0);
+    if (st != CZ_OK) {
+        cz_sparse_tree_free(&d);
+        return st;
+    }
+    /* the new replica is the old one, so comm_r_new = comm_r_old */
+    cz_fr comm_r, pair[2] = {comm_c, *cz_sparse_tree_root(&r)};
+    cz_poseidon_hash(&comm_r, 2, pair);
+    uint32_t challenges[CZ_SNAP_MAX_CHALLENGES];
+    st = cz_snap_input_alloc(out, c);
+    if (st == CZ_OK) {
+        cz_fr_to_bytes_le(out->comm_r_old, &comm_r);
+        cz_fr_to_bytes_le(out->comm_d_new, cz_sparse_tree_root(&d));
+        cz_fr_to_bytes_le(out->comm_r_new, &comm_r);
+        const unsigned apex_row = c->challenge_bits - c->partition_bits - c->apex_bits;
+        for (unsigned k = 0; k < c->partitions; k++) {
+            cz_snap_partition *part = &out->partitions[k];
+            part->comm_c = comm_c;
+            for (unsigned a = 0; !c->poseidon && a < c->apex_leaves; a++)
+                part->apex[a] = d.defaults[apex_row];
+            cz_snap_challenges(challenges, c, &comm_r, k);
+            for (unsigned i = 0; i < c->challenges; i++) {
+                cz_sparse_tree_proof(&r, &part->proofs[i].r_old, challenges[i]);
+                cz_sparse_tree_proof(&d, &part->proofs[i].d_new, challenges[i]);
+                cz_sparse_tree_proof(&r, &part->proofs[i].r_new, challenges[i]);
+            }
+        }
+    }
+    cz_sparse_tree_free(&d);
+    cz_sparse_tree_free(&r);
+    if (st != CZ_OK)
+        cz_snap_input_free(out);
     return st;
 }

@@ -37,4 +37,14 @@ cz_status cz_snap_gen(cz_snap_input *out, const cz_snap_config *c, uint64_t data
                       const cz_porep_sector_opts *sector, cz_pool *pool, cz_progress_fn progress,
                       void *progress_ctx);
 
+/*
+ * A sparse test update of any size (32 and 64 GiB included) in a fraction of a second: zero new
+ * data encoded into a sector whose every replica node is one pseudo-random value (from seed,
+ * as comm_c), so TreeR-old, TreeD-new (all zero) and TreeR-new (= TreeR-old: old + 0·rho) are
+ * all default subtrees (sparse_tree.h) and comm_r_new does not depend on the challenges it
+ * derives, which every proof then opens as encode_into would. The vanilla proofs and the circuit
+ * hold exactly as for a real update; only the data is degenerate. CZ_ERR_NOMEM.
+ */
+cz_status cz_snap_gen_sparse(cz_snap_input *out, const cz_snap_config *c, uint64_t seed);
+
 #endif /* CZ_SNAP_GEN_H */
