@@ -373,7 +373,7 @@ static int cz_porep_check_cmd(int argc, char **argv)
         "partition, challenge and field. With --circuit, each checked partition's circuit\n"
         "is then synthesized with the C1's witness, every constraint checked as it is\n"
         "enforced: its size, and the first unsatisfied constraint if any. That keeps every\n"
-        "variable (32 bytes each: ~4.2 GB and minutes for a 32 GiB partition).\n"
+        "variable (32 bytes each: ~4.1 GB and about a minute for a 32 GiB partition).\n"
         "Exit status: 0 valid, 1 invalid, 2 the file could not be read.\n",
         opts,
         CZ_ARRAY_SIZE(opts),

@@ -147,7 +147,7 @@ typedef struct cz_porep_circuit_check {
  * Synthesizes partition `partition`'s circuit with the C1's witness, checking every constraint
  * as it is enforced, and compares the inputs it allocated with the public inputs a verifier
  * derives from the C1's commitments. Keeps every variable's value: 32 bytes per variable, e.g.
- * ~4.2 GB for a 32 GiB partition's 130 M, and takes minutes there. The vanilla proofs are not
+ * 4.1 GB for a 32 GiB partition's 130 M, and ~20 s of CPU there. The vanilla proofs are not
  * checked first (cz_c1_check_partition). CZ_ERR_NOMEM if the values do not fit.
  */
 cz_status cz_porep_check_circuit(cz_porep_circuit_check *out, const cz_c1 *c1, unsigned partition);
@@ -185,7 +185,8 @@ void cz_porep_sector_spec_default(cz_porep_sector_spec *spec);
  * (CZ_ERR_UNSUPPORTED). progress, if not NULL, hears each step.
  * With spec->sparse, the sector is committed capacity (all zero) and only what the proofs open
  * is made, from the real graph, labels and challenges (the rest of the labels pseudo-random,
- * the trees sparse): any size in seconds and tens of MB, e.g. 32 GiB's C1 (38.6 MB) in ~1 s.
+ * the trees sparse): any size in seconds and tens of MB, e.g. 32 GiB's C1 (37.5 MB) in ~1.3 s
+ * of CPU and 80 MB.
  * Interactive proofs only: synthetic and non-interactive challenges derive from comm_r, so a
  * sparse replica cannot answer them (CZ_ERR_UNSUPPORTED).
  */
