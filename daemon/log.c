@@ -126,19 +126,61 @@ static void cz_log_write(const char *line, size_t len)
     pthread_mutex_unlock(&cz_log_lock);
 }
 
-/* Text values with a space, a quote or '=' are quoted, with \" and \\ escaped. */
+/* The length of the control at s that a terminal could act on (0: none): a C0 control, DEL, or
+ * a C1 control in its UTF-8 form (U+0080–U+009F: 0xC2 0x80–0x9F). */
+static size_t cz_log_control_len(const unsigned char *s)
+{
+    if (s[0] < 0x20 || s[0] == 0x7f)
+        return 1;
+    return s[0] == 0xc2 && s[1] >= 0x80 && s[1] <= 0x9f ? 2 : 0;
+}
+
+/* Writes s with its controls as \xNN (C1: \u00NN) and a backslash as \\; with quote, a quote
+ * as \" too. */
+static void cz_log_escape_to(FILE *f, const char *s, bool quote)
+{
+    for (const unsigned char *p = (const unsigned char *)s; *p;) {
+        size_t n = cz_log_control_len(p);
+        if (n == 1)
+            fprintf(f, "\\x%02x", p[0]);
+        else if (n == 2)
+            fprintf(f, "\\u00%02x", p[1]);
+        else if (*p == '\\' || (quote && *p == '"'))
+            fprintf(f, "\\%c", *p);
+        else
+            fputc(*p, f);
+        p += n ? n : 1;
+    }
+}
+
+char *cz_log_escape(const char *s)
+{
+    char *out = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&out, &len);
+    if (!f)
+        return NULL;
+    cz_log_escape_to(f, s, false);
+    if (fclose(f) != 0) {
+        free(out);
+        return NULL;
+    }
+    return out;
+}
+
+/* Text values with a space, a quote, '=', a backslash or a control byte are quoted and escaped
+ * (cz_log_escape_to): a client's id never writes raw bytes to a terminal or splits a line. */
 static void cz_log_text_value(FILE *f, const char *s)
 {
-    if (s[0] && !strpbrk(s, " \"=\\\t\n")) {
+    bool plain = s[0] != 0;
+    for (const unsigned char *p = (const unsigned char *)s; plain && *p; p++)
+        plain = !strchr(" \"=\\", *p) && !cz_log_control_len(p);
+    if (plain) {
         fputs(s, f);
         return;
     }
     fputc('"', f);
-    for (; *s; s++) {
-        if (*s == '"' || *s == '\\')
-            fputc('\\', f);
-        fputc(*s == '\n' ? ' ' : *s, f);
-    }
+    cz_log_escape_to(f, s, true);
     fputc('"', f);
 }
 
@@ -146,7 +188,8 @@ static void cz_log_emit_text(FILE *f, const char *ts, cz_log_level level, const 
                              const cz_log_field *fields, size_t n)
 {
     static const char *const upper[] = {"ERROR", "WARN ", "INFO ", "DEBUG", "TRACE"};
-    fprintf(f, "%s %s %s", ts, upper[level], msg);
+    fprintf(f, "%s %s ", ts, upper[level]);
+    cz_log_escape_to(f, msg, false);
     for (size_t i = 0; i < n; i++) {
         fprintf(f, " %s=", fields[i].key);
         switch (fields[i].type) {

@@ -60,6 +60,10 @@ typedef struct cz_log_field {
 void cz_log_fields(cz_log_level level, const char *msg, const cz_log_field *fields, size_t n);
 /* A record with a printf-formatted message only. */
 void cz_log(cz_log_level level, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* A malloc'ed copy of s with every control byte escaped (C0 and DEL as \xNN, C1 as \u00NN, a
+ * backslash doubled), for text from clients in lines built outside cz_log_fields (TIMELINE).
+ * NULL when out of memory. Text fields of cz_log_fields are escaped the same way. */
+char *cz_log_escape(const char *s);
 /* A line written as is in text format ("TIMELINE,…"), or as {"ts", "level": "info", "msg":
  * line} in json format; whatever the level (the caller decides whether to write it). */
 void cz_log_raw(const char *line);
