@@ -142,7 +142,7 @@ static double cz_bench_engine_cancel(cz_engine *e, unsigned i, double after_s)
     usleep((useconds_t)(after_s * 1e6));
     double t0 = cz_bench_seconds();
     cz_cancel_outcome oc;
-    cz_engine_cancel(e, id, &oc);
+    cz_engine_cancel(e, id, &oc, NULL);
     cz_job_result r = {.struct_size = sizeof r};
     cz_engine_wait(e, id, -1, &r);
     double dt = cz_bench_seconds() - t0;

@@ -137,7 +137,7 @@ static void cz_shutdown(cz_engine *e, cz_service *svc, cz_rpc_server *rpc, cz_ev
         cz_log_fields(CZ_LOG_WARN, "grace period over: cancelling the jobs left",
                       (cz_log_field[]){CZ_LOG_U("jobs", n)}, 1);
         for (size_t i = 0; i < n; i++)
-            cz_engine_cancel(e, ids[i], NULL);
+            cz_engine_cancel(e, ids[i], NULL, NULL);
         free(ids);
         if (cz_engine_drain(e, 30000) == CZ_ERR_TIMEOUT)
             cz_log(CZ_LOG_ERROR, "jobs still running 30 s after their cancel: stopping anyway");

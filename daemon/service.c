@@ -275,11 +275,6 @@ static cz_rpc_code cz_submit_job(cz_service *s, const cz_rpc_call *call, const c
                 snprintf(named, sizeof named, "%s: %s", field, why);
                 memcpy(why, named, sizeof why - 1); /* cut to why's size */
             }
-        } else if (st == CZ_ERR_EXISTS) {
-            snprintf(why, sizeof why,
-                     "job '%s' is queued or running: AwaitProof it, or submit under another "
-                     "request_id",
-                     job);
         }
         code = st == CZ_OK ? CZ_RPC_OK : cz_fail(st, why, msg, msg_len);
     }
@@ -420,7 +415,7 @@ static cz_rpc_code cz_h_prove(void *user, cz_rpc_call *call, const cz_rpc_submit
     if (cz_wait(s, call, res.job_id, 0, &r, &st) == CZ_WAIT_GONE) {
         /* nobody will read the proof: free the job's memory now */
         cz_cancel_outcome how = CZ_CANCEL_FINISHED;
-        cz_engine_cancel(s->engine, res.job_id, &how);
+        cz_engine_cancel(s->engine, res.job_id, &how, NULL);
         cz_log_field f[] = {CZ_LOG_S("job_id", res.job_id),
                             CZ_LOG_B("was_running", how == CZ_CANCEL_STOPPING)};
         cz_log_fields(CZ_LOG_INFO, "Prove client went away: job cancelled", f, 2);
@@ -442,7 +437,7 @@ static cz_rpc_code cz_h_cancel(void *user, cz_rpc_call *call, const cz_rpc_str *
     char job[CZ_JOB_ID_MAX + 1];
     cz_job_of(s, job_id->s, job);
     cz_cancel_outcome how = CZ_CANCEL_FINISHED;
-    cz_status st = cz_engine_cancel(s->engine, job, &how);
+    cz_status st = cz_engine_cancel(s->engine, job, &how, NULL);
     if (st == CZ_ERR_NOT_FOUND) {
         snprintf(msg, msg_len, "no job '%s' to cancel", job_id->s);
         cz_log_rpc_error(call, "CancelProof", job_id->s, CZ_RPC_NOT_FOUND, msg);

@@ -146,8 +146,9 @@ cz_status cz_circuit_id(char *out, size_t out_len, cz_proof_kind kind, uint64_t 
 
 /* ---- configuration ----------------------------------------------------------------------------- */
 
-/* Longest job id and circuit id, in bytes, without the terminating NUL. */
-#define CZ_JOB_ID_MAX 127
+/* Longest job id and circuit id, in bytes, without the terminating NUL. A job id is any UTF-8
+ * text of 1 to CZ_JOB_ID_MAX bytes without NUL (Curio's ids hold spaces and brackets). */
+#define CZ_JOB_ID_MAX 4096
 #define CZ_CIRCUIT_ID_MAX 63
 
 typedef struct cz_job_event cz_job_event;
@@ -189,7 +190,8 @@ typedef struct cz_engine_config {
     unsigned max_batch_size;    /* 1 (default): no batching */
     uint32_t max_batch_wait_ms; /* default 10000 */
 
-    bool self_check; /* verify every proof before returning it (default true) */
+    bool self_check; /* verify every proof before returning it (default true); SnapDeals proofs
+                      * are verified even when false (Curio never verifies them) */
 
     /* Parameters: the directory of .params / .vk files (Rust srs.param_cache); NULL = none
      * (generic kinds then need cz_engine_register_params). Copied. */
@@ -281,6 +283,35 @@ cz_status cz_engine_evict(cz_engine *e, const char *circuit_id, int64_t timeout_
 /* ---- jobs ------------------------------------------------------------------------------------- */
 
 /*
+ * Jobs and their ids. A job's identity is its id and the SHA-256 of its payload (every field of
+ * the request but the priority, the id and the callbacks). While a job is queued or running:
+ *   - a submit with its id and the same payload joins it (no second job; cz_submit_result.joined,
+ *     each joining submit's on_done is called when it ends);
+ *   - a submit with its id and another payload is refused (CZ_ID_EXCLUSIVE: CZ_ERR_EXISTS) or
+ *     runs as a job of its own beside it (CZ_ID_SHARED: Curio's WindowPoSt partitions of one
+ *     deadline share one id);
+ * A job that ended (completed, failed, cancelled — also while a cancelled one still stops) no
+ * longer holds its id: a submit under it runs anew at once. cz_engine_wait of an id waits for
+ * the newest job of that id (the newest live one, else the newest finished one in the history);
+ * cz_engine_cancel cancels every live job of the id.
+ */
+typedef enum cz_id_reuse {
+    CZ_ID_EXCLUSIVE = 0, /* another payload under a live job's id: CZ_ERR_EXISTS (SubmitProof) */
+    CZ_ID_SHARED = 1     /* another payload under a live job's id: a job of its own (Prove) */
+} cz_id_reuse;
+
+typedef struct cz_job_result cz_job_result;
+
+/*
+ * A submitter's completion callback: r is the job's result (state COMPLETED, FAILED or
+ * CANCELLED; proof borrowed: valid only during the call). Called on an engine thread (for a
+ * queued job that is cancelled: on the canceller's thread; at cz_engine_destroy: on its
+ * caller's), outside every engine lock. It must return quickly and must not call
+ * cz_engine_wait, cz_engine_drain or cz_engine_destroy.
+ */
+typedef void (*cz_job_done_fn)(void *user, const cz_job_result *r);
+
+/*
  * A proof request: cuzk.v1's SubmitProofRequest field for field, plus what generic kinds need.
  * Per kind:
  *   POREP_SEAL_COMMIT  input = the C1 output: filecoin-proofs' SealCommitPhase1Output JSON, or
@@ -307,8 +338,8 @@ cz_status cz_engine_evict(cz_engine *e, const char *circuit_id, int64_t timeout_
  */
 typedef struct cz_job_request {
     uint32_t struct_size;
-    const char *job_id; /* caller-chosen (cuzk.v1 request_id), NUL-terminated, 1…CZ_JOB_ID_MAX
-                         * printable ASCII bytes, no space; NULL or "" = the engine picks a UUIDv4 */
+    const char *job_id; /* caller-chosen (cuzk.v1 request_id): 1…CZ_JOB_ID_MAX bytes of UTF-8, no
+                         * NUL; NULL or "" = the engine picks a UUIDv4 */
     cz_proof_kind kind;
     cz_priority priority;      /* CZ_PRIORITY_DEFAULT = the kind's */
     const char *circuit_id;    /* parameter set; NULL = derived from kind and sector size */
@@ -330,6 +361,16 @@ typedef struct cz_job_request {
     /* Fixed Groth16 randomizers r, s (32-byte canonical LE Fr, one pair for every partition) for
      * reproducible tests; NULL: drawn from the OS CSPRNG, as every real proof must be. */
     const uint8_t *insecure_r, *insecure_s;
+
+    /* Appended in the second version. */
+    size_t job_id_len; /* bytes of job_id (a protobuf string may hold a NUL); 0 = strlen */
+    size_t comm_r_old_len, comm_r_new_len, comm_d_new_len; /* 0 = 32; anything else but 32 is
+                                                            * refused (a CID, not a raw comm) */
+    cz_id_reuse id_reuse;
+    /* Called once when the job this submit made or joined ends (see cz_job_done_fn); NULL: none.
+     * Never called when cz_engine_submit fails, nor after cz_engine_withdraw succeeded. */
+    cz_job_done_fn on_done;
+    void *done_user;
 } cz_job_request;
 
 void cz_job_request_init(cz_job_request *req);
@@ -340,6 +381,8 @@ typedef struct cz_submit_result {
     uint32_t queue_position;        /* partitions queued ahead of it when it was queued */
     uint32_t partitions;
     uint64_t bytes_needed; /* the largest reservation a partition of it will make */
+    uint64_t job;          /* the job's number: unique for the engine's life (cz_engine_withdraw) */
+    bool joined;           /* a live job of the same id and payload was joined: nothing new ran */
 } cz_submit_result;
 
 /*
@@ -350,8 +393,8 @@ typedef struct cz_submit_result {
  * only read during the call (the daemon bounds request sizes). Errors:
  *   CZ_ERR_INVALID_ARG   a bad field (why names it: "randomness must be 32 bytes", …)
  *   CZ_ERR_BAD_INPUT     the vanilla proof / witness bytes are malformed (why: field, offset)
- *   CZ_ERR_EXISTS        a job with this id is queued, running, or still in the history (a
- *                        duplicate id is refused, never merged)
+ *   CZ_ERR_EXISTS        CZ_ID_EXCLUSIVE: a queued or running job has this id and another
+ *                        payload (the same payload joins it; a finished job's id runs anew)
  *   CZ_ERR_NOT_FOUND     no parameters for the job's circuit id
  *   CZ_ERR_OVER_BUDGET   a partition and the job's input can never fit the memory budget (why:
  *                        bytes needed/limit)
@@ -376,7 +419,7 @@ typedef struct cz_job_timings {
 } cz_job_timings;
 
 /* A finished job. Filled by cz_engine_wait; owns proof (cz_job_result_free). */
-typedef struct cz_job_result {
+struct cz_job_result {
     uint32_t struct_size;
     char job_id[CZ_JOB_ID_MAX + 1];
     cz_proof_kind kind;
@@ -389,14 +432,15 @@ typedef struct cz_job_result {
     uint8_t *proof; /* COMPLETED: partitions × 192 bytes; NULL otherwise */
     size_t proof_len;
     cz_job_timings timings;
-} cz_job_result;
+    uint64_t job; /* the job's number (cz_submit_result.job) */
+};
 
 /* Frees r->proof and clears it; the struct itself is the caller's. Accepts NULL. */
 void cz_job_result_free(cz_job_result *r);
 
 /*
- * Waits up to timeout_ms (0: just look; < 0: forever) for job_id to finish and copies its
- * result into out (out->struct_size set by the caller). Any number of threads may wait for one
+ * Waits up to timeout_ms (0: just look; < 0: forever) for the newest job of job_id to finish (the
+ * newest queued or running one; none: the newest finished one) and copies its result into out (out->struct_size set by the caller). Any number of threads may wait for one
  * job; the result stays in the history for later waits until retention drops it.
  *   CZ_OK            out is filled (COMPLETED, FAILED or CANCELLED; see out->state)
  *   CZ_ERR_TIMEOUT   still queued or running (out->state says which)
@@ -413,8 +457,20 @@ typedef enum cz_cancel_outcome {
     CZ_CANCEL_FINISHED = 2  /* it had finished already; its result is unchanged */
 } cz_cancel_outcome;
 
-/* Cancels a job. CZ_ERR_NOT_FOUND for an unknown id. outcome may be NULL. */
-cz_status cz_engine_cancel(cz_engine *e, const char *job_id, cz_cancel_outcome *outcome);
+/* Cancels every queued or running job of job_id; *cancelled (may be NULL) receives how many.
+ * outcome (may be NULL): STOPPING when one of them was running, DEQUEUED when all were queued,
+ * FINISHED when none was live (the id's jobs had all ended). CZ_ERR_NOT_FOUND for an unknown id. */
+cz_status cz_engine_cancel(cz_engine *e, const char *job_id, cz_cancel_outcome *outcome,
+                           uint32_t *cancelled);
+
+/*
+ * Withdraws one submitter of job number `job` of job_id: the on_done it gave with done_user is
+ * not called. When no submitter is left of a job still queued or running, it is cancelled (a
+ * Prove caller that went away; other callers joined to it keep it running). CZ_OK: withdrawn,
+ * on_done will not be called; CZ_ERR_NOT_FOUND: no such submitter waits any more (its on_done
+ * runs or ran: the job ended).
+ */
+cz_status cz_engine_withdraw(cz_engine *e, const char *job_id, uint64_t job, void *done_user);
 
 /* ---- events ---------------------------------------------------------------------------------- */
 
@@ -436,6 +492,7 @@ struct cz_job_event {
     uint32_t partitions;
     double seconds;              /* STAGE_END: the stage's duration */
     const cz_job_result *result; /* FINISHED: the result (proof included) */
+    uint64_t job;                /* the job's number: several live jobs may share job_id */
 };
 
 /* ---- status and metrics ---------------------------------------------------------------------- */
@@ -532,13 +589,14 @@ cz_status cz_engine_get_metrics(cz_engine *e, cz_engine_metrics *out);
  *   SubmitProof    cz_engine_submit; request_id → job_id; proof_kind/priority numbers are the
  *                  enums'; vanilla_proof → input; vanilla_proofs → inputs; comm_r_old/new,
  *                  comm_d_new → comm_*; response job_id, queue_position; assigned_gpu "".
- *                  Errors: INVALID_ARG/BAD_INPUT → INVALID_ARGUMENT, EXISTS → ALREADY_EXISTS,
- *                  OVER_BUDGET → RESOURCE_EXHAUSTED, SHUTDOWN → UNAVAILABLE.
- *   AwaitProof     cz_engine_wait(timeout_ms, 0 → −1 forever); state COMPLETED/FAILED/CANCELLED
+ *                  id_reuse CZ_ID_EXCLUSIVE. Errors: INVALID_ARG/BAD_INPUT → INVALID_ARGUMENT,
+ *                  EXISTS → ALREADY_EXISTS, OVER_BUDGET/NOMEM → RESOURCE_EXHAUSTED, SHUTDOWN →
+ *                  UNAVAILABLE.
+ *   AwaitProof     cz_engine_wait(timeout_ms, 0 → up to the daemon's max_await); state COMPLETED/FAILED/CANCELLED
  *                  → status 1/2/3, CZ_ERR_TIMEOUT → TIMEOUT (4), CZ_ERR_NOT_FOUND → NOT_FOUND;
  *                  proof, error; timings: queue_wait, srs_load, synthesis, prove
  *                  (gpu_compute_ms), total — µs / 1000.
- *   Prove          submit + wait(−1).
+ *   Prove          submit with CZ_ID_SHARED and on_done; a caller that goes away withdraws.
  *   CancelProof    cz_engine_cancel; was_running = (outcome == CZ_CANCEL_STOPPING).
  *   GetStatus      cz_engine_get_status: loaded_srs ← params (circuit_id, tier, bytes,
  *                  ref_count); queues ← queues (proof_kind name, queued, running);

@@ -11,6 +11,14 @@
 
 uint64_t cz_engine_now(const cz_engine *e) { return cz_now_ns() - e->t0_ns; }
 
+uint64_t cz_engine_deadline(const cz_engine *e, int64_t timeout_ms)
+{
+    uint64_t now = cz_engine_now(e);
+    if (timeout_ms < 0 || (uint64_t)timeout_ms > (UINT64_MAX - now) / 1000000)
+        return UINT64_MAX;
+    return now + (uint64_t)timeout_ms * 1000000;
+}
+
 bool cz_budget_fits(const cz_engine *e, uint64_t n) { return n <= e->limit - e->used; }
 
 void cz_budget_take(cz_engine *e, uint64_t n)

@@ -84,8 +84,7 @@ cz_status cz_engine_drain(cz_engine *e, int64_t timeout_ms)
     pthread_mutex_lock(&e->lock);
     e->draining = true;
     cz_batches_due(e, CZ_PRIORITIES); /* nothing more will join a batch */
-    uint64_t deadline =
-        timeout_ms < 0 ? UINT64_MAX : cz_engine_now(e) + (uint64_t)timeout_ms * 1000000;
+    uint64_t deadline = cz_engine_deadline(e, timeout_ms);
     cz_status st = CZ_OK;
     while (e->completed + e->failed + e->cancelled < e->submitted) {
         uint64_t now = cz_engine_now(e);
@@ -114,6 +113,9 @@ void cz_engine_destroy(cz_engine *e)
     /* what the workers left: batches, jobs, sets */
     pthread_mutex_lock(&e->lock);
     cz_batcher_free(&e->batcher);
+    for (size_t b = 0; b < CZ_JOB_BUCKETS; b++)
+        for (cz_job *j = e->jobs[b]; j; j = j->hnext)
+            cz_job_abandon(j);
     for (size_t b = 0; b < CZ_JOB_BUCKETS; b++)
         while (e->jobs[b]) {
             cz_job *j = e->jobs[b];

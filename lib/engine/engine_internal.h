@@ -64,11 +64,27 @@ cz_status cz_srs_make_resident(cz_engine *e, cz_param_set *ps, uint64_t *load_ns
 
 /* ---- jobs (job.c) ---- */
 
+/* A submitter's completion callback (a node of cz_job.waiters). */
+typedef struct cz_job_waiter {
+    struct cz_job_waiter *next;
+    cz_job_done_fn fn;
+    void *user;
+} cz_job_waiter;
+
+/* The identity of a request (engine.h, "Jobs and their ids"): the SHA-256 of every payload field
+ * (length-prefixed, in the struct's order), the priority, id and callbacks left out. CZ_ERR_NOMEM
+ * only. */
+cz_status cz_job_request_digest(const cz_job_request *req, uint8_t out[32]);
+
 struct cz_job {
-    cz_job *hnext;                   /* [L] hash chain */
+    cz_job *hnext;                   /* [L] hash chain, newest first (one id, several jobs) */
     cz_job *hprev_hist, *hnext_hist; /* [L] finished-job history (oldest first) */
     unsigned refs;                   /* [L] table/history, queued work, workers, waiters */
-    char id[CZ_JOB_ID_MAX + 1];
+    char *id;                        /* 1…CZ_JOB_ID_MAX bytes, owned */
+    uint64_t number;                 /* unique for the engine's life (cz_submit_result.job) */
+    uint8_t digest[32];              /* cz_job_request_digest of its request */
+    cz_job_waiter *waiters;          /* [L] on_done callbacks still to call */
+    unsigned submitters;             /* [L] submits (made or joined) not withdrawn */
     const cz_job_kind_ops *ops;
     void *kjob; /* the kind's parsed job */
     cz_proof_kind kind;
@@ -131,6 +147,7 @@ struct cz_engine {
     cz_job *hist_head, *hist_tail; /* [L] finished jobs, oldest first */
     size_t n_hist;                 /* [L] */
     uint64_t next_seq;             /* [L] */
+    uint64_t next_job;             /* [L] the last job number given */
     cz_workq synth_q;              /* [L] items: cz_job *, one per queued partition */
     cz_workq prove_q;              /* [L] items: cz_run * (synthesized) */
     size_t prove_q_cap;
@@ -156,6 +173,9 @@ void cz_engine_wait_cond(cz_engine *e, uint64_t max_ns);
 /* MemTotal − margin, or 256 GiB when /proc/meminfo cannot tell (the Rust engine's fallback). */
 uint64_t cz_budget_detect(uint64_t margin);
 
+/* The engine time timeout_ms from now (< 0: never, UINT64_MAX), saturated instead of wrapping. */
+uint64_t cz_engine_deadline(const cz_engine *e, int64_t timeout_ms);
+
 /* Budget [L]: whether n more bytes fit now; reserve (must fit) and release them. */
 bool cz_budget_fits(const cz_engine *e, uint64_t n);
 void cz_budget_take(cz_engine *e, uint64_t n);
@@ -165,16 +185,29 @@ void cz_budget_account(cz_engine *e, int64_t delta);
 
 /* ---- jobs (job.c) ---- */
 
-cz_job *cz_job_find(cz_engine *e, const char *id); /* [L] NULL if unknown */
-void cz_job_insert(cz_engine *e, cz_job *j);       /* [L] into the table by id */
-void cz_job_free(cz_job *j);                       /* one never inserted */
-void cz_job_unref(cz_job *j);                      /* [L] */
-bool cz_job_finished(const cz_job *j);             /* [L] completed, failed or cancelled */
+/* The newest queued or running job of id, else the newest finished one; NULL if unknown. [L] */
+cz_job *cz_job_find(cz_engine *e, const char *id);
+/* What a live job of the same id means for a new one ([L]): *join = the live job with the same
+ * payload (the submit joins it), else NULL (a job of its own may run); CZ_ERR_EXISTS (why says
+ * so) when one with another payload lives and reuse is CZ_ID_EXCLUSIVE. A job that is ending
+ * (failed or cancelled, its partitions still stopping) no longer holds its id. */
+cz_status cz_job_claim(cz_engine *e, const char *id, const uint8_t digest[32], cz_id_reuse reuse,
+                       cz_job **join, char *why, size_t why_len);
+void cz_job_insert(cz_engine *e, cz_job *j); /* [L] into the table by id */
+void cz_job_free(cz_job *j);                 /* one never inserted */
+void cz_job_unref(cz_job *j);                /* [L] */
+bool cz_job_finished(const cz_job *j);       /* [L] completed, failed or cancelled */
 /* Drops finished jobs beyond the history's count or age. [L] */
 void cz_engine_prune(cz_engine *e);
 /* Ends a job ([L]): its state, counters and history; the kind's parsed job freed and its
- * budget given back; the FINISHED event (which drops and retakes the lock). */
+ * budget given back; its submitters' callbacks and the FINISHED event (both with the lock
+ * dropped and retaken). */
 void cz_job_finish(cz_engine *e, cz_job *j, cz_job_state state);
+/* Calls the completion callbacks ws (taken off their job) with r, then frees them. No lock. */
+void cz_waiters_call(cz_job_waiter *ws, const cz_job_result *r);
+/* At cz_engine_destroy (the workers stopped): the submitters still waiting for an unfinished
+ * job hear that it was cancelled. */
+void cz_job_abandon(cz_job *j);
 /* Records a failure (the first one sticks) and stops the job's other partitions. [L] */
 void cz_job_fail(cz_engine *e, cz_job *j, cz_status st, const char *why);
 /* Tells the configuration's on_event, unless the engine is stopping (the lock not held). */

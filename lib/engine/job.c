@@ -28,6 +28,7 @@ static void cz_job_fill_result(const cz_job *j, cz_job_result *out, bool with_pr
         snprintf(out->error, sizeof out->error, "%s", j->error);
     out->was_running = j->was_running;
     out->partitions = j->partitions;
+    out->job = j->number;
     if (with_proof && j->state == CZ_JOB_COMPLETED && j->output) {
         out->proof = malloc(j->output_len);
         if (out->proof) {
@@ -52,7 +53,7 @@ void cz_engine_event(cz_engine *e, cz_job *j, cz_job_event_type type, cz_job_sta
     if (!e->cfg.on_event || e->stopping)
         return;
     cz_job_event ev = {type,      cz_engine_now(e) / 1000, j->id,   j->kind, j->priority, stage,
-                       partition, j->partitions,           seconds, NULL};
+                       partition, j->partitions,           seconds, NULL,    j->number};
     e->cfg.on_event(e->cfg.user, &ev);
 }
 
@@ -68,10 +69,37 @@ static size_t cz_job_hash(const char *id)
 
 cz_job *cz_job_find(cz_engine *e, const char *id)
 {
+    cz_job *ended = NULL;
     for (cz_job *j = e->jobs[cz_job_hash(id)]; j; j = j->hnext)
-        if (strcmp(j->id, id) == 0)
-            return j;
-    return NULL;
+        if (strcmp(j->id, id) == 0) {
+            if (!cz_job_finished(j))
+                return j;
+            if (!ended)
+                ended = j;
+        }
+    return ended;
+}
+
+cz_status cz_job_claim(cz_engine *e, const char *id, const uint8_t digest[32], cz_id_reuse reuse,
+                       cz_job **join, char *why, size_t why_len)
+{
+    *join = NULL;
+    bool other = false;
+    for (cz_job *j = e->jobs[cz_job_hash(id)]; j; j = j->hnext)
+        if (!cz_job_finished(j) && !j->ending && strcmp(j->id, id) == 0) {
+            if (memcmp(j->digest, digest, 32) == 0) {
+                *join = j;
+                return CZ_OK;
+            }
+            other = true;
+        }
+    if (!other || reuse != CZ_ID_EXCLUSIVE)
+        return CZ_OK;
+    if (why && why_len)
+        snprintf(why, why_len,
+                 "a queued or running job has this request_id and another payload: "
+                 "AwaitProof it, or submit under another request_id");
+    return CZ_ERR_EXISTS;
 }
 
 void cz_job_insert(cz_engine *e, cz_job *j)
@@ -85,9 +113,15 @@ void cz_job_free(cz_job *j)
 {
     if (j->kjob)
         j->ops->free(j->kjob);
-    cz_free(j->proofs);
+    while (j->waiters) {
+        cz_job_waiter *w = j->waiters;
+        j->waiters = w->next;
+        free(w);
+    }
+    free(j->proofs);
     cz_free(j->output);
-    cz_free(j);
+    free(j->id);
+    free(j);
 }
 
 void cz_job_unref(cz_job *j)
@@ -129,8 +163,16 @@ static void cz_hist_observe(cz_histogram *h, double seconds)
             h->buckets[i]++;
 }
 
-/* Ends a job ([L]): its state, counters and history; the kind's parsed job freed and its
- * budget given back; the FINISHED event (which drops and retakes the lock). */
+void cz_waiters_call(cz_job_waiter *ws, const cz_job_result *r)
+{
+    while (ws) {
+        cz_job_waiter *w = ws;
+        ws = w->next;
+        w->fn(w->user, r);
+        free(w);
+    }
+}
+
 void cz_job_finish(cz_engine *e, cz_job *j, cz_job_state state)
 {
     bool was_queued = j->state == CZ_JOB_QUEUED;
@@ -177,12 +219,16 @@ void cz_job_finish(cz_engine *e, cz_job *j, cz_job_state state)
     j->input_bytes = 0;
     pthread_cond_broadcast(&e->cond);
     j->refs++;
+    cz_job_waiter *ws = j->waiters; /* withdrawing them ends here (cz_engine_withdraw) */
+    j->waiters = NULL;
     pthread_mutex_unlock(&e->lock);
-    if (e->cfg.on_event && !e->stopping) {
+    bool event = e->cfg.on_event && !e->stopping;
+    if (event || ws) {
         cz_job_result r = {.struct_size = sizeof r};
         cz_job_fill_result(j, &r, false);
-        r.proof = j->output; /* borrowed for the call */
+        r.proof = j->output; /* borrowed for the calls (freed only with j) */
         r.proof_len = j->output_len;
+        cz_waiters_call(ws, &r);
         cz_job_event ev = {CZ_EVENT_FINISHED,
                            cz_engine_now(e) / 1000,
                            j->id,
@@ -192,12 +238,32 @@ void cz_job_finish(cz_engine *e, cz_job *j, cz_job_state state)
                            0,
                            j->partitions,
                            0,
-                           &r};
-        e->cfg.on_event(e->cfg.user, &ev);
+                           &r,
+                           j->number};
+        if (event)
+            e->cfg.on_event(e->cfg.user, &ev);
     }
+
     pthread_mutex_lock(&e->lock);
     cz_job_unref(j);
     cz_engine_prune(e);
+}
+
+void cz_job_abandon(cz_job *j)
+{
+    if (cz_job_finished(j) || !j->waiters)
+        return;
+    cz_job_result r = {.struct_size = sizeof r};
+    snprintf(r.job_id, sizeof r.job_id, "%s", j->id);
+    r.kind = j->kind;
+    r.priority = j->priority;
+    r.state = CZ_JOB_CANCELLED;
+    r.status = CZ_ERR_CANCELLED;
+    r.partitions = j->partitions;
+    r.job = j->number;
+    cz_job_waiter *ws = j->waiters;
+    j->waiters = NULL;
+    cz_waiters_call(ws, &r);
 }
 
 /* Records a failure (the first one sticks) and stops the job's other partitions. [L] */
@@ -235,8 +301,7 @@ cz_status cz_engine_wait(cz_engine *e, const char *job_id, int64_t timeout_ms, c
         return CZ_ERR_NOT_FOUND;
     }
     j->refs++;
-    uint64_t deadline =
-        timeout_ms < 0 ? UINT64_MAX : cz_engine_now(e) + (uint64_t)timeout_ms * 1000000;
+    uint64_t deadline = cz_engine_deadline(e, timeout_ms);
     while (!cz_job_finished(j)) {
         uint64_t now = cz_engine_now(e);
         if (now >= deadline)
@@ -264,19 +329,20 @@ cz_status cz_engine_wait(cz_engine *e, const char *job_id, int64_t timeout_ms, c
     return st;
 }
 
-cz_status cz_engine_cancel(cz_engine *e, const char *job_id, cz_cancel_outcome *outcome)
+/* A live job of id not yet told to stop (a running one stays live, ending, until its
+ * partitions stop). [L] */
+static cz_job *cz_job_find_cancellable(cz_engine *e, const char *id)
 {
-    CZ_ARG_CHECK(e != NULL && job_id != NULL);
-    pthread_mutex_lock(&e->lock);
-    cz_job *j = cz_job_find(e, job_id);
-    cz_status st = CZ_OK;
-    cz_cancel_outcome oc = CZ_CANCEL_FINISHED;
-    if (!j)
-        st = CZ_ERR_NOT_FOUND;
-    else if (cz_job_finished(j))
-        oc = CZ_CANCEL_FINISHED;
-    else if (j->state == CZ_JOB_QUEUED) {
-        oc = CZ_CANCEL_DEQUEUED;
+    for (cz_job *j = e->jobs[cz_job_hash(id)]; j; j = j->hnext)
+        if (!cz_job_finished(j) && !j->ending && strcmp(j->id, id) == 0)
+            return j;
+    return NULL;
+}
+
+/* Cancels one live job ([L]; may drop and retake it to end the job). */
+static cz_cancel_outcome cz_job_cancel(cz_engine *e, cz_job *j)
+{
+    if (j->state == CZ_JOB_QUEUED) {
         if (j->batched) {
             cz_batcher_remove(&e->batcher, j);
             j->batched = false;
@@ -285,20 +351,69 @@ cz_status cz_engine_cancel(cz_engine *e, const char *job_id, cz_cancel_outcome *
         j->status = CZ_ERR_CANCELLED;
         cz_cancel_request(&j->cancel);
         cz_job_finish(e, j, CZ_JOB_CANCELLED); /* its queued partitions go when reached */
-    } else {
-        oc = CZ_CANCEL_STOPPING;
-        if (!j->ending) {
-            j->was_running = true;
-            j->ending = true;
-            j->status = CZ_ERR_CANCELLED;
-            cz_cancel_request(&j->cancel);
-        }
-        if (j->running == 0)
-            cz_job_finish(e, j, CZ_JOB_CANCELLED);
-        pthread_cond_broadcast(&e->cond);
+        return CZ_CANCEL_DEQUEUED;
+    }
+    if (!j->ending) {
+        j->was_running = true;
+        j->ending = true;
+        j->status = CZ_ERR_CANCELLED;
+        cz_cancel_request(&j->cancel);
+    }
+    if (j->running == 0)
+        cz_job_finish(e, j, CZ_JOB_CANCELLED);
+    pthread_cond_broadcast(&e->cond);
+    return CZ_CANCEL_STOPPING;
+}
+
+cz_status cz_engine_cancel(cz_engine *e, const char *job_id, cz_cancel_outcome *outcome,
+                           uint32_t *cancelled)
+{
+    CZ_ARG_CHECK(e != NULL && job_id != NULL);
+    pthread_mutex_lock(&e->lock);
+    cz_status st = cz_job_find(e, job_id) ? CZ_OK : CZ_ERR_NOT_FOUND;
+    cz_cancel_outcome oc = CZ_CANCEL_FINISHED;
+    uint32_t n = 0;
+    cz_job *j;
+    /* one at a time, searched again each time: ending a job drops the lock */
+    while ((j = cz_job_find_cancellable(e, job_id)) != NULL) {
+        j->refs++;
+        cz_cancel_outcome one = cz_job_cancel(e, j);
+        if (one == CZ_CANCEL_STOPPING || oc == CZ_CANCEL_FINISHED)
+            oc = one;
+        n++;
+        cz_job_unref(j);
     }
     pthread_mutex_unlock(&e->lock);
     if (outcome && st == CZ_OK)
         *outcome = oc;
+    if (cancelled)
+        *cancelled = n;
+    return st;
+}
+
+cz_status cz_engine_withdraw(cz_engine *e, const char *job_id, uint64_t job, void *done_user)
+{
+    CZ_ARG_CHECK(e != NULL && job_id != NULL);
+    pthread_mutex_lock(&e->lock);
+    cz_status st = CZ_ERR_NOT_FOUND;
+    for (cz_job *j = e->jobs[cz_job_hash(job_id)]; j; j = j->hnext) {
+        if (j->number != job)
+            continue;
+        for (cz_job_waiter **pw = &j->waiters; *pw; pw = &(*pw)->next)
+            if ((*pw)->user == done_user) {
+                cz_job_waiter *w = *pw;
+                *pw = w->next;
+                free(w);
+                st = CZ_OK;
+                break;
+            }
+        if (st == CZ_OK && --j->submitters == 0 && !cz_job_finished(j)) {
+            j->refs++;
+            cz_job_cancel(e, j);
+            cz_job_unref(j);
+        }
+        break;
+    }
+    pthread_mutex_unlock(&e->lock);
     return st;
 }

@@ -255,6 +255,13 @@ static void cz_run_synthesize(cz_run *r)
                     1e-9 * (double)r->synth_ns);
 }
 
+/* Whether a job's proofs are verified before they are returned: always for SnapDeals, whatever
+ * self_check says — Curio never verifies a SnapDeals proof, so a wrong one would reach the chain. */
+static bool cz_job_self_checks(const cz_engine *e, const cz_job *j)
+{
+    return e->cfg.self_check || j->kind == CZ_KIND_SNAP_DEALS_UPDATE;
+}
+
 static void cz_run_prove(cz_run *r)
 {
     cz_engine *e = r->e;
@@ -288,7 +295,7 @@ static void cz_run_prove(cz_run *r)
         st = cz_stage_assemble(&r->st, &proof, fixed ? &rr : NULL, fixed ? &ss : NULL);
     }
     r->prove_ns = cz_now_ns() - t0;
-    if (st == CZ_OK && e->cfg.self_check) {
+    if (st == CZ_OK && cz_job_self_checks(e, j)) {
         uint64_t t2 = cz_now_ns();
         bool valid = false;
         cz_run_set_stage(r, CZ_STAGE_SELF_CHECK);
@@ -327,7 +334,7 @@ static void cz_job_complete(cz_engine *e, cz_job *j)
         memcpy(out, j->proofs, len);
     }
     uint64_t t0 = cz_now_ns();
-    if (st == CZ_OK && j->ops->check && e->cfg.self_check)
+    if (st == CZ_OK && j->ops->check && cz_job_self_checks(e, j))
         st = j->ops->check(j->kjob, j->ps->shape, out, len, why, sizeof why);
     uint64_t dt = cz_now_ns() - t0;
     pthread_mutex_lock(&e->lock);

@@ -267,24 +267,32 @@ static void config_small(cz_engine_config *cfg)
 
 /* Submits a job of n partitions with x0 = base, base + 1, …; delay_ms per partition; parsed
  * into `parsed` bytes (at least sizeof(chain_job)), or the least when 0. */
+/* The request of a job of n partitions with x0 = base, base + 1, …; delay_ms per partition (its
+ * sector_number); x0 and in hold the inputs and must outlive it. */
+static void chain_request(cz_job_request *req, const char *id, cz_priority prio, size_t n,
+                          uint64_t base, unsigned delay_ms, uint64_t x0[16], cz_bytes in[16])
+{
+    for (size_t i = 0; i < n; i++) {
+        x0[i] = base + i;
+        in[i] = (cz_bytes){(const uint8_t *)&x0[i], 8};
+    }
+    cz_job_request_init(req);
+    req->job_id = id;
+    req->kind = CZ_KIND_SHA256_DEMO;
+    req->priority = prio;
+    req->inputs = in;
+    req->n_inputs = n;
+    req->sector_number = delay_ms;
+}
+
 static cz_status submit_chain_parsed(cz_engine *e, const char *id, cz_priority prio, size_t n,
                                      uint64_t base, unsigned delay_ms, size_t parsed,
                                      cz_submit_result *out, char *why)
 {
     uint64_t x0[16];
     cz_bytes in[16];
-    for (size_t i = 0; i < n; i++) {
-        x0[i] = base + i;
-        in[i] = (cz_bytes){(const uint8_t *)&x0[i], 8};
-    }
     cz_job_request req;
-    cz_job_request_init(&req);
-    req.job_id = id;
-    req.kind = CZ_KIND_SHA256_DEMO;
-    req.priority = prio;
-    req.inputs = in;
-    req.n_inputs = n;
-    req.sector_number = delay_ms;
+    chain_request(&req, id, prio, n, base, delay_ms, x0, in);
     uint8_t *ballast = NULL;
     if (parsed > sizeof(chain_job)) {
         req.input_len = parsed - sizeof(chain_job);
@@ -410,28 +418,53 @@ static void test_engine_ids_and_errors(void)
     if (!e)
         return;
     char why[256] = "";
-    CZ_CHECK_OK(submit_chain(e, "dup", CZ_PRIORITY_LOW, 1, 3, 0, NULL));
-    CZ_CHECK(submit_chain(e, "dup", CZ_PRIORITY_LOW, 1, 3, 0, why) == CZ_ERR_EXISTS);
-    CZ_CHECK(strstr(why, "dup") != NULL);
+    /* while it lives, the same id and payload joins it; another payload is refused */
+    cz_submit_result a = {.struct_size = sizeof a}, b = {.struct_size = sizeof b};
+    CZ_CHECK_OK(submit_chain_parsed(e, "dup", CZ_PRIORITY_LOW, 1, 3, 100, 0, &a, NULL));
+    CZ_CHECK_OK(submit_chain_parsed(e, "dup", CZ_PRIORITY_LOW, 1, 3, 100, 0, &b, NULL));
+    CZ_CHECK(!a.joined && b.joined && a.job == b.job && a.job != 0);
+    CZ_CHECK(submit_chain(e, "dup", CZ_PRIORITY_LOW, 1, 4, 100, why) == CZ_ERR_EXISTS);
+    CZ_CHECK(strstr(why, "another payload") != NULL);
     cz_status st;
     cz_job_result r = wait_result(e, "dup", -1, &st);
-    CZ_CHECK_OK(st);
+    CZ_CHECK(st == CZ_OK && r.job == a.job && proofs_verify(&r, 3));
     cz_job_result_free(&r);
-    /* finished but remembered: still refused */
-    CZ_CHECK(submit_chain(e, "dup", CZ_PRIORITY_LOW, 1, 3, 0, why) == CZ_ERR_EXISTS);
-    /* once the history lets go (one job kept), the id is free again */
+    /* ended: the id runs anew at once, another payload too; a wait sees the newest */
+    CZ_CHECK_OK(submit_chain_parsed(e, "dup", CZ_PRIORITY_LOW, 1, 4, 0, 0, &b, NULL));
+    CZ_CHECK(!b.joined && b.job != a.job);
+    r = wait_result(e, "dup", -1, &st);
+    CZ_CHECK(st == CZ_OK && r.job == b.job && proofs_verify(&r, 4));
+    cz_job_result_free(&r);
+    /* once the history lets go (one job kept), the id is unknown */
     CZ_CHECK_OK(submit_chain(e, "other", CZ_PRIORITY_LOW, 1, 4, 0, NULL));
     r = wait_result(e, "other", -1, &st);
     cz_job_result_free(&r);
     r = wait_result(e, "dup", 0, &st);
     CZ_CHECK(st == CZ_ERR_NOT_FOUND);
     CZ_CHECK_OK(submit_chain(e, "dup", CZ_PRIORITY_LOW, 1, 3, 0, NULL));
+    /* ids as Curio makes them: spaces and brackets; 4096 bytes; not 4097, nor invalid UTF-8 */
+    CZ_CHECK_OK(
+        submit_chain(e, "wdpost-1000-3-[12 200 3 4 5 6 7 8]", CZ_PRIORITY_LOW, 1, 5, 0, why));
+    char *long_id = cz_xmalloc(CZ_JOB_ID_MAX + 2);
+    memset(long_id, 'x', CZ_JOB_ID_MAX + 1);
+    long_id[CZ_JOB_ID_MAX + 1] = 0;
+    CZ_CHECK(submit_chain(e, long_id, CZ_PRIORITY_LOW, 1, 3, 0, why) == CZ_ERR_INVALID_ARG);
+    CZ_CHECK(strstr(why, "4096") != NULL);
+    long_id[CZ_JOB_ID_MAX] = 0;
+    CZ_CHECK_OK(submit_chain(e, long_id, CZ_PRIORITY_LOW, 1, 3, 0, why));
+    r = wait_result(e, long_id, -1, &st);
+    CZ_CHECK(st == CZ_OK && strcmp(r.job_id, long_id) == 0);
+    cz_job_result_free(&r);
+    cz_free(long_id);
+    CZ_CHECK(submit_chain(e, "bad\xff", CZ_PRIORITY_LOW, 1, 3, 0, why) == CZ_ERR_INVALID_ARG);
+    CZ_CHECK(submit_chain(e, "\xc0\xaf", CZ_PRIORITY_LOW, 1, 3, 0, why) == CZ_ERR_INVALID_ARG);
+    CZ_CHECK(submit_chain(e, "\xed\xa0\x80", CZ_PRIORITY_LOW, 1, 3, 0, why) == CZ_ERR_INVALID_ARG);
+    CZ_CHECK_OK(submit_chain(e, "caf\xc3\xa9 \xf0\x9f\x94\x92", CZ_PRIORITY_LOW, 1, 3, 0, why));
     /* unknown ids, bad requests */
     cz_cancel_outcome oc;
-    CZ_CHECK(cz_engine_cancel(e, "nope", &oc) == CZ_ERR_NOT_FOUND);
+    CZ_CHECK(cz_engine_cancel(e, "nope", &oc, NULL) == CZ_ERR_NOT_FOUND);
     r = wait_result(e, "nope", 10, &st);
     CZ_CHECK(st == CZ_ERR_NOT_FOUND);
-    CZ_CHECK(submit_chain(e, "bad id", CZ_PRIORITY_LOW, 1, 3, 0, why) == CZ_ERR_INVALID_ARG);
     CZ_CHECK(submit_chain(e, "x", CZ_PRIORITY_LOW, 0, 3, 0, why) == CZ_ERR_BAD_INPUT);
     CZ_CHECK(strstr(why, "inputs") != NULL);
     cz_job_request req;
@@ -562,7 +595,7 @@ static void test_engine_cancel(void)
     CZ_CHECK(wait_running(e, "running"));
     CZ_CHECK_OK(submit_chain(e, "queued", CZ_PRIORITY_NORMAL, 1, 30, 0, NULL));
     cz_cancel_outcome oc;
-    CZ_CHECK_OK(cz_engine_cancel(e, "queued", &oc));
+    CZ_CHECK_OK(cz_engine_cancel(e, "queued", &oc, NULL));
     CZ_CHECK(oc == CZ_CANCEL_DEQUEUED);
     cz_status st;
     cz_job_result r = wait_result(e, "queued", 0, &st);
@@ -570,7 +603,7 @@ static void test_engine_cancel(void)
              r.status == CZ_ERR_CANCELLED);
     cz_job_result_free(&r);
     uint64_t t0 = cz_now_ns();
-    CZ_CHECK_OK(cz_engine_cancel(e, "running", &oc));
+    CZ_CHECK_OK(cz_engine_cancel(e, "running", &oc, NULL));
     CZ_CHECK(oc == CZ_CANCEL_STOPPING);
     r = wait_result(e, "running", 5000, &st);
     double stop_ms = 1e-6 * (double)(cz_now_ns() - t0);
@@ -578,7 +611,7 @@ static void test_engine_cancel(void)
     cz_test_note("stopped %.1f ms after the cancel", stop_ms);
     CZ_CHECK(stop_ms < 1000);
     cz_job_result_free(&r);
-    CZ_CHECK_OK(cz_engine_cancel(e, "running", &oc));
+    CZ_CHECK_OK(cz_engine_cancel(e, "running", &oc, NULL));
     CZ_CHECK(oc == CZ_CANCEL_FINISHED);
     /* its memory is back: only the parameters are held */
     cz_engine_status *s = NULL;
@@ -728,7 +761,7 @@ static void test_engine_budget_inputs(void)
     CZ_CHECK(s->budget_inputs == 2 * in);
     cz_engine_status_free(s);
     cz_cancel_outcome oc;
-    CZ_CHECK_OK(cz_engine_cancel(e, "long", &oc));
+    CZ_CHECK_OK(cz_engine_cancel(e, "long", &oc, NULL));
     r = wait_result(e, "next", -1, &st);
     CZ_CHECK(st == CZ_OK && proofs_verify(&r, 30));
     cz_job_result_free(&r);
@@ -930,7 +963,7 @@ static void test_engine_batching(void)
     cz_job_result_free(&r);
     CZ_CHECK_OK(submit_chain(e, "gone", CZ_PRIORITY_NORMAL, 1, 50, 0, NULL));
     cz_cancel_outcome oc;
-    CZ_CHECK_OK(cz_engine_cancel(e, "gone", &oc));
+    CZ_CHECK_OK(cz_engine_cancel(e, "gone", &oc, NULL));
     CZ_CHECK(oc == CZ_CANCEL_DEQUEUED);
     CZ_CHECK_OK(cz_engine_get_status(e, &s));
     CZ_CHECK(s->queued == 0 && s->jobs_cancelled == 1);
@@ -975,6 +1008,118 @@ static void test_engine_kind_rows(void)
     CZ_CHECK(strcmp(cz_proof_kind_name(CZ_KIND_UNSPECIFIED), "unspecified") == 0);
 }
 
+/* ---- one id, many submitters (Curio's WindowPoSt partitions, Prove retries) ---- */
+
+typedef struct done_slot {
+    atomic_int called;
+    uint64_t base; /* the x0 its proof must be of */
+    cz_job_state state;
+    uint64_t job;
+    bool verified;
+} done_slot;
+
+static void done_slot_fn(void *user, const cz_job_result *r)
+{
+    done_slot *d = user;
+    d->state = r->state;
+    d->job = r->job;
+    d->verified = proofs_verify(r, d->base);
+    atomic_fetch_add(&d->called, 1);
+}
+
+static cz_status submit_shared(cz_engine *e, const char *id, uint64_t base, unsigned delay_ms,
+                               done_slot *d, cz_submit_result *out)
+{
+    uint64_t x0[16];
+    cz_bytes in[16];
+    cz_job_request req;
+    chain_request(&req, id, CZ_PRIORITY_NORMAL, 1, base, delay_ms, x0, in);
+    req.id_reuse = CZ_ID_SHARED;
+    req.on_done = done_slot_fn;
+    req.done_user = d;
+    d->base = base;
+    out->struct_size = sizeof *out;
+    char why[256];
+    return cz_engine_submit(e, &req, out, why, sizeof why);
+}
+
+/* Whether every slot was called (once) within 20 s. */
+static bool slots_called(done_slot *d, size_t n)
+{
+    for (int t = 0; t < 4000; t++) {
+        size_t k = 0;
+        for (size_t i = 0; i < n; i++)
+            k += atomic_load(&d[i].called) == 1;
+        if (k == n)
+            return true;
+        usleep(5000);
+    }
+    return false;
+}
+
+static void test_engine_shared_ids(void)
+{
+    cz_engine_config cfg;
+    config_small(&cfg);
+    cz_engine *e = engine_make(&cfg, false);
+    if (!e)
+        return;
+    /* one id: two payloads run as two jobs, a third submit of the first payload joins it; each
+     * submitter gets the proof of its own payload */
+    done_slot d[3] = {{0}};
+    cz_submit_result r[3];
+    CZ_CHECK_OK(submit_shared(e, "wdpost-1-0-[1 2]", 10, 100, &d[0], &r[0]));
+    CZ_CHECK_OK(submit_shared(e, "wdpost-1-0-[1 2]", 20, 100, &d[1], &r[1]));
+    CZ_CHECK_OK(submit_shared(e, "wdpost-1-0-[1 2]", 10, 100, &d[2], &r[2]));
+    CZ_CHECK(!r[0].joined && !r[1].joined && r[2].joined);
+    CZ_CHECK(r[0].job != r[1].job && r[2].job == r[0].job);
+    CZ_CHECK(slots_called(d, 3));
+    for (int i = 0; i < 3; i++)
+        CZ_CHECK(d[i].state == CZ_JOB_COMPLETED && d[i].verified && d[i].job == r[i].job);
+    cz_status st;
+    cz_job_result res = wait_result(e, "wdpost-1-0-[1 2]", 0, &st); /* the newest */
+    CZ_CHECK(st == CZ_OK && res.job == r[1].job);
+    cz_job_result_free(&res);
+
+    /* cancel reaches every live job of the id and says how many; the id runs anew at once,
+     * while the cancelled running job still stops */
+    done_slot c[4] = {{0}};
+    cz_submit_result q[4];
+    CZ_CHECK_OK(submit_shared(e, "c", 1, 400, &c[0], &q[0]));
+    CZ_CHECK(wait_running(e, "c"));
+    CZ_CHECK_OK(submit_shared(e, "c", 2, 400, &c[1], &q[1]));
+    CZ_CHECK_OK(submit_shared(e, "c", 3, 400, &c[2], &q[2]));
+    cz_cancel_outcome oc;
+    uint32_t n = 0;
+    CZ_CHECK_OK(cz_engine_cancel(e, "c", &oc, &n));
+    CZ_CHECK(n == 3 && oc == CZ_CANCEL_STOPPING);
+    CZ_CHECK_OK(submit_shared(e, "c", 1, 0, &c[3], &q[3])); /* same payload as the stopping one */
+    CZ_CHECK(!q[3].joined && q[3].job != q[0].job);
+    CZ_CHECK(slots_called(c, 4));
+    for (int i = 0; i < 3; i++)
+        CZ_CHECK(c[i].state == CZ_JOB_CANCELLED);
+    CZ_CHECK(c[3].state == CZ_JOB_COMPLETED && c[3].verified);
+    CZ_CHECK_OK(cz_engine_cancel(e, "c", &oc, &n));
+    CZ_CHECK(n == 0 && oc == CZ_CANCEL_FINISHED);
+
+    /* withdrawing: the job runs while one submitter is left, and is cancelled with the last */
+    done_slot w[2] = {{0}};
+    cz_submit_result v[2];
+    CZ_CHECK_OK(submit_shared(e, "w", 7, 300, &w[0], &v[0]));
+    CZ_CHECK_OK(submit_shared(e, "w", 7, 300, &w[1], &v[1]));
+    CZ_CHECK(v[1].joined);
+    CZ_CHECK_OK(cz_engine_withdraw(e, "w", v[0].job, &w[0]));
+    CZ_CHECK(cz_engine_withdraw(e, "w", v[0].job, &w[0]) == CZ_ERR_NOT_FOUND);
+    res = wait_result(e, "w", 0, &st);
+    CZ_CHECK(st == CZ_ERR_TIMEOUT);
+    CZ_CHECK_OK(cz_engine_withdraw(e, "w", v[1].job, &w[1]));
+    res = wait_result(e, "w", 5000, &st);
+    CZ_CHECK(st == CZ_OK && res.state == CZ_JOB_CANCELLED);
+    cz_job_result_free(&res);
+    CZ_CHECK(atomic_load(&w[0].called) == 0 && atomic_load(&w[1].called) == 0);
+    cz_engine_destroy(e);
+}
+
 CZ_TEST_MODULE(engine, {"kind_rows", test_engine_kind_rows},
                {"workq_order", test_engine_workq_order}, {"batcher", test_engine_batcher},
                {"prove", test_engine_prove}, {"ids_and_errors", test_engine_ids_and_errors},
@@ -982,4 +1127,5 @@ CZ_TEST_MODULE(engine, {"kind_rows", test_engine_kind_rows},
                {"partition_failure", test_engine_partition_failure}, {"cancel", test_engine_cancel},
                {"budget_concurrent", test_engine_budget_concurrent},
                {"budget_inputs", test_engine_budget_inputs}, {"params", test_engine_params},
-               {"nomem_every_k", test_engine_nomem_every_k}, {"batching", test_engine_batching});
+               {"nomem_every_k", test_engine_nomem_every_k}, {"batching", test_engine_batching},
+               {"shared_ids", test_engine_shared_ids});
