@@ -114,7 +114,7 @@ static bool cz_client_vanilla(const char *path, cz_bytes **out, size_t *n)
 
 /* A proof request from the command line; its buffers are freed by cz_client_request_free. */
 typedef struct cz_client_request {
-    cz_rpc_submit r;
+    cz_job_request r;
     uint8_t *owned[5];
     cz_bytes *proofs;
 } cz_client_request;
@@ -123,7 +123,7 @@ static void cz_client_request_free(cz_client_request *q)
 {
     for (size_t i = 0; i < CZ_ARRAY_SIZE(q->owned); i++)
         free(q->owned[i]);
-    for (size_t i = 0; q->proofs && i < q->r.n_vanilla_proofs; i++)
+    for (size_t i = 0; q->proofs && i < q->r.n_inputs; i++)
         free((void *)q->proofs[i].data);
     free(q->proofs);
 }
@@ -172,40 +172,31 @@ typedef struct cz_client_request_opts {
 static bool cz_client_request_make(const cz_client_request_opts *o, cz_client_request *q)
 {
     memset(q, 0, sizeof *q);
-    cz_rpc_submit *r = &q->r;
-    r->request_id =
-        (cz_rpc_str){o->request_id ? o->request_id : "", o->request_id ? strlen(o->request_id) : 0};
-    r->proof_kind = (int32_t)o->kind + 1; /* cz_kinds[] is in ProofKind order from 1 */
-    r->priority = (int32_t)o->priority;
+    cz_job_request *r = &q->r;
+    cz_job_request_init(r);
+    r->job_id = o->request_id;
+    r->kind = (cz_proof_kind)(o->kind + 1); /* cz_kinds[] is in ProofKind order from 1 */
+    r->priority = (cz_priority)o->priority;
     r->sector_size = o->sector_size;
     r->registered_proof = o->registered_proof;
     r->sector_number = o->sector_number;
     r->miner_id = o->miner_id;
     r->partition_index = (uint32_t)o->partition;
-    if (o->input) {
-        q->owned[0] = cz_cli_read_file(o->input, &r->vanilla_proof.len);
-        if (!q->owned[0])
-            return false;
-        r->vanilla_proof.data = q->owned[0];
-    }
-    if (o->vanilla && !cz_client_vanilla(o->vanilla, &q->proofs, &r->n_vanilla_proofs))
+    if (o->input && !(r->input = q->owned[0] = cz_cli_read_file(o->input, &r->input_len)))
         return false;
-    r->vanilla_proofs = q->proofs;
-    if (o->randomness) {
-        q->owned[1] = cz_client_hex("--randomness", o->randomness, 0, &r->randomness.len);
-        if (!q->owned[1])
-            return false;
-        r->randomness.data = q->owned[1];
-    }
+    if (o->vanilla && !cz_client_vanilla(o->vanilla, &q->proofs, &r->n_inputs))
+        return false;
+    r->inputs = q->proofs;
+    if (o->randomness && !(r->randomness = q->owned[1] =
+                               cz_client_hex("--randomness", o->randomness, 0, &r->randomness_len)))
+        return false;
     static const char *const names[] = {"--comm-r-old", "--comm-r-new", "--comm-d-new"};
-    cz_bytes *comm[] = {&r->comm_r_old, &r->comm_r_new, &r->comm_d_new};
+    const uint8_t **comm[] = {&r->comm_r_old, &r->comm_r_new, &r->comm_d_new};
     for (int i = 0; i < 3; i++) {
-        if (!o->comm[i])
-            continue;
-        q->owned[2 + i] = cz_client_hex(names[i], o->comm[i], 32, &comm[i]->len);
-        if (!q->owned[2 + i])
+        size_t len = 0;
+        if (o->comm[i] &&
+            !(*comm[i] = q->owned[2 + i] = cz_client_hex(names[i], o->comm[i], 32, &len)))
             return false;
-        comm[i]->data = q->owned[2 + i];
     }
     return true;
 }

@@ -2,6 +2,7 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,7 +15,11 @@ void cz_config_defaults(cz_daemon_config *c)
 {
     memset(c, 0, sizeof *c);
     snprintf(c->listen, sizeof c->listen, "unix:///run/curio/cuzk.sock");
+    c->socket_mode = 0660;
     c->max_message_size = 256u << 20;
+    c->max_parse_bytes = 512u << 20;
+    c->rpc_threads = 64;
+    c->max_await_ms = 600000;
     c->shutdown_grace_ms = 60000;
     snprintf(c->param_cache, sizeof c->param_cache, "/data/zk/params");
     c->safety_margin = 5ull << 30;
@@ -128,6 +133,7 @@ typedef enum cz_key_type {
     CZ_KEY_SIZE,      /* uint64_t, "256GiB" or an integer of bytes */
     CZ_KEY_SIZE_AUTO, /* uint64_t, as CZ_KEY_SIZE or "auto" (0) */
     CZ_KEY_DURATION,  /* uint32_t milliseconds, "5m" or an integer of seconds */
+    CZ_KEY_MODE,      /* uint32_t, a file mode as an octal string: "0660" */
     CZ_KEY_LEVEL,     /* cz_log_level */
     CZ_KEY_FORMAT,    /* cz_log_format */
     CZ_KEY_U32_LIST,  /* unused: an array of integers */
@@ -157,6 +163,10 @@ static const cz_key cz_keys[] = {
     {"daemon", "listen", CZ_KEY_LISTEN, CZ_ROLE_USED, CZ_FIELD(listen)},
     {"daemon", "status_listen", CZ_KEY_HOSTPORT, CZ_ROLE_USED, CZ_FIELD(status_listen)},
     {"daemon", "max_message_size", CZ_KEY_SIZE, CZ_ROLE_USED, CZ_FIELD(max_message_size)},
+    {"daemon", "socket_mode", CZ_KEY_MODE, CZ_ROLE_USED, CZ_FIELD(socket_mode)},
+    {"daemon", "max_parse_bytes", CZ_KEY_SIZE, CZ_ROLE_USED, CZ_FIELD(max_parse_bytes)},
+    {"daemon", "rpc_threads", CZ_KEY_U32, CZ_ROLE_USED, CZ_FIELD(rpc_threads)},
+    {"daemon", "max_await", CZ_KEY_DURATION, CZ_ROLE_USED, CZ_FIELD(max_await_ms)},
     {"daemon", "shutdown_grace", CZ_KEY_DURATION, CZ_ROLE_USED, CZ_FIELD(shutdown_grace_ms)},
     {"srs", "param_cache", CZ_KEY_STRING, CZ_ROLE_USED, CZ_FIELD(param_cache)},
     {"srs", "subgroup_checks", CZ_KEY_BOOL, CZ_ROLE_USED, CZ_FIELD(params_subgroup_checks)},
@@ -345,6 +355,19 @@ static void cz_store(cz_loader *l, const cz_key *k, const cz_toml_entry *e)
         }
         *(uint32_t *)field = (uint32_t)v;
         return;
+    case CZ_KEY_MODE: {
+        /* an octal string ("0660"; TOML's 0o660 integer too), rwx bits only, the owner's rw set */
+        char *end = NULL;
+        unsigned long m = e->type == CZ_TOML_INT && e->i >= 0 ? (unsigned long)e->i
+                          : e->type == CZ_TOML_STRING         ? strtoul(e->str, &end, 8)
+                                                              : ULONG_MAX;
+        if ((end && (*end || end == e->str)) || m > 0777 || (m & 0600) != 0600) {
+            want = "an octal mode such as \"0660\" with the owner's read and write bits";
+            break;
+        }
+        *(uint32_t *)field = (uint32_t)m;
+        return;
+    }
     case CZ_KEY_LEVEL:
         if (e->type != CZ_TOML_STRING || !cz_parse_level(l, e->line, e->str, field)) {
             want = "one of \"error\", \"warn\", \"info\", \"debug\", \"trace\"";

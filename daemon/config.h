@@ -20,9 +20,14 @@
 
 typedef struct cz_daemon_config {
     /* [daemon] */
-    char listen[512];           /* "unix:///run/curio/cuzk.sock" (default), "0.0.0.0:9820" */
-    char status_listen[256];    /* HTTP status/metrics, "host:port"; "" = off (default) */
-    uint64_t max_message_size;  /* cuzk: gRPC message limit (default 256 MiB, Curio's client's) */
+    char listen[512];          /* "unix:///run/curio/cuzk.sock" (default), "0.0.0.0:9820" */
+    char status_listen[256];   /* HTTP status/metrics, "host:port" (host "" = loopback, "*" =
+                                 * every address); "" = off (default) */
+    uint32_t socket_mode;      /* cuzk: the unix socket's mode (default 0660; its directory 0750) */
+    uint64_t max_message_size; /* cuzk: gRPC message limit (default 256 MiB, Curio's client's) */
+    uint64_t max_parse_bytes;  /* cuzk: request bytes submitted at once (default 2 × 256 MiB) */
+    uint32_t rpc_threads;      /* cuzk: gRPC threads for synchronous calls (default 64) */
+    uint32_t max_await_ms;     /* cuzk: the longest one AwaitProof waits (default 10 min) */
     uint32_t shutdown_grace_ms; /* cuzk: SIGTERM lets jobs finish this long (default 60 s) */
     /* [srs] */
     char param_cache[4096];      /* "/data/zk/params" */

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "config.h"
@@ -132,13 +133,13 @@ static void cz_shutdown(cz_engine *e, cz_service *svc, cz_rpc_server *rpc, cz_ev
     pthread_t t;
     bool threaded = pthread_create(&t, NULL, cz_rpc_shutdown_thread, &arg) == 0;
     if (cz_engine_drain(e, grace_ms) == CZ_ERR_TIMEOUT) {
-        cz_job_id *ids = NULL;
+        char **ids = NULL;
         size_t n = cz_events_live_jobs(ev, &ids);
         cz_log_fields(CZ_LOG_WARN, "grace period over: cancelling the jobs left",
                       (cz_log_field[]){CZ_LOG_U("jobs", n)}, 1);
         for (size_t i = 0; i < n; i++)
             cz_engine_cancel(e, ids[i], NULL, NULL);
-        free(ids);
+        cz_events_ids_free(ids, n);
         if (cz_engine_drain(e, 30000) == CZ_ERR_TIMEOUT)
             cz_log(CZ_LOG_ERROR, "jobs still running 30 s after their cancel: stopping anyway");
     }
@@ -201,8 +202,9 @@ static bool cz_start(cz_daemon *d)
         ec.user = d->events;
         st = cz_engine_create(&d->engine, &ec, why, sizeof why);
     }
+    cz_service_limits sl = {c->max_parse_bytes, c->max_await_ms};
     if (st == CZ_OK)
-        st = cz_service_create(&d->service, d->engine, 100);
+        st = cz_service_create(&d->service, d->engine, &sl);
     if (st != CZ_OK) {
         cz_log(CZ_LOG_ERROR, "cannot start the engine: %s", why[0] ? why : cz_status_str(st));
         return false;
@@ -213,12 +215,28 @@ static bool cz_start(cz_daemon *d)
     }
     cz_rpc_handlers h;
     cz_service_handlers(d->service, &h);
-    if (cz_rpc_server_start(&d->rpc, addr, &h, c->max_message_size, bound, sizeof bound, why,
-                            sizeof why) != CZ_OK) {
+    /* the submit threads: a quarter of the RPC threads (they parse; their proofs wait on none) */
+    cz_rpc_limits lim = {c->max_message_size, c->rpc_threads,
+                         c->rpc_threads / 4 ? c->rpc_threads / 4 : 1};
+    /* the socket is made with its mode (no moment with the umask's), and set again after */
+    mode_t umask_was = umask(0777 & ~(mode_t)c->socket_mode);
+    st = cz_rpc_server_start(&d->rpc, addr, &h, &lim, bound, sizeof bound, why, sizeof why);
+    umask(umask_was);
+    if (st != CZ_OK) {
         cz_log(CZ_LOG_ERROR, "gRPC: %s", why);
         return false;
     }
     d->socket_made = strncmp(c->listen, "unix://", 7) == 0;
+    if (cz_listen_secure(c->listen, c->socket_mode, why, sizeof why) != CZ_OK) {
+        cz_log(CZ_LOG_ERROR, "%s", why);
+        return false;
+    }
+    if (!cz_listen_is_loopback(c->listen))
+        cz_log_fields(CZ_LOG_WARN,
+                      "the gRPC API has no authentication: anyone who reaches this address can "
+                      "submit and cancel proofs (listen on a unix socket or loopback, or firewall "
+                      "it)",
+                      (cz_log_field[]){CZ_LOG_S("listen", c->listen)}, 1);
     if (d->socket_made) /* as configured, not gRPC's spelling */
         snprintf(bound, sizeof bound, "%s", c->listen);
     if (c->status_listen[0] && cz_http_start(&d->http, c->status_listen, d->engine, http_bound,

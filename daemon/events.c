@@ -7,9 +7,11 @@
 
 #include "log.h"
 
-/* A live job: what its later events need (~150 bytes + 8 per partition). */
+/* A live job: what its later events need (~40 bytes, its id, 8 per partition). Several live jobs
+ * may share an id: they are told apart by their number. */
 typedef struct cz_live_job {
-    cz_job_id id;
+    uint64_t job;
+    char *id;
     bool started;
     uint32_t partitions;
     uint64_t *prove_start_us; /* per partition: when its prove stage (GPU_START) began */
@@ -39,18 +41,20 @@ void cz_events_free(cz_events *ev)
 {
     if (!ev)
         return;
-    for (size_t i = 0; i < ev->n; i++)
+    for (size_t i = 0; i < ev->n; i++) {
         free(ev->jobs[i].prove_start_us);
+        free(ev->jobs[i].id);
+    }
     free(ev->jobs);
     pthread_mutex_destroy(&ev->lock);
     free(ev);
 }
 
 /* Under lock. */
-static cz_live_job *cz_find(cz_events *ev, const char *id)
+static cz_live_job *cz_find(cz_events *ev, uint64_t job)
 {
     for (size_t i = 0; i < ev->n; i++)
-        if (strcmp(ev->jobs[i].id, id) == 0)
+        if (ev->jobs[i].job == job)
             return &ev->jobs[i];
     return NULL;
 }
@@ -63,8 +67,9 @@ static void cz_add(cz_events *ev, const cz_job_event *e)
         cz_live_job *j = realloc(ev->jobs, cap * sizeof *j);
         if (!j) {
             pthread_mutex_unlock(&ev->lock);
-            cz_log(CZ_LOG_ERROR, "out of memory tracking job %s: a shutdown will not cancel it",
-                   e->job_id);
+            cz_log_fields(CZ_LOG_ERROR,
+                          "out of memory tracking a job: a shutdown will not cancel it",
+                          (cz_log_field[]){CZ_LOG_S("job_id", e->job_id)}, 1);
             return;
         }
         ev->jobs = j;
@@ -72,42 +77,54 @@ static void cz_add(cz_events *ev, const cz_job_event *e)
     }
     cz_live_job *j = &ev->jobs[ev->n++];
     memset(j, 0, sizeof *j);
-    snprintf(j->id, sizeof j->id, "%s", e->job_id);
+    j->job = e->job;
+    j->id = strdup(e->job_id); /* NULL when out of memory: the shutdown's cancel skips it */
     j->partitions = e->partitions;
     j->prove_start_us = calloc(e->partitions ? e->partitions : 1, sizeof *j->prove_start_us);
     pthread_mutex_unlock(&ev->lock);
 }
 
-static void cz_remove(cz_events *ev, const char *id)
+static void cz_remove(cz_events *ev, uint64_t job)
 {
     pthread_mutex_lock(&ev->lock);
-    cz_live_job *j = cz_find(ev, id);
+    cz_live_job *j = cz_find(ev, job);
     if (j) {
         free(j->prove_start_us);
+        free(j->id);
         *j = ev->jobs[--ev->n];
     }
     pthread_mutex_unlock(&ev->lock);
 }
 
-size_t cz_events_live_jobs(cz_events *ev, cz_job_id **ids)
+size_t cz_events_live_jobs(cz_events *ev, char ***ids)
 {
     pthread_mutex_lock(&ev->lock);
-    size_t n = ev->n;
-    *ids = n ? malloc(n * sizeof **ids) : NULL;
-    if (!*ids)
-        n = 0;
-    for (size_t i = 0; i < n; i++)
-        memcpy((*ids)[i], ev->jobs[i].id, sizeof(cz_job_id));
+    size_t n = 0;
+    *ids = ev->n ? calloc(ev->n, sizeof **ids) : NULL;
+    for (size_t i = 0; *ids && i < ev->n; i++)
+        if (ev->jobs[i].id && ((*ids)[n] = strdup(ev->jobs[i].id)) != NULL)
+            n++;
     pthread_mutex_unlock(&ev->lock);
     return n;
 }
 
+void cz_events_ids_free(char **ids, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        free(ids[i]);
+    free(ids);
+}
+
+/* The job id goes escaped (cz_log_escape): a client's bytes never reach the log raw. */
 static void cz_timeline(const cz_job_event *e, const char *event, const char *detail)
 {
-    char line[512];
-    snprintf(line, sizeof line, "TIMELINE,%llu,%s,%s,%s", (unsigned long long)(e->time_us / 1000),
-             event, e->job_id, detail);
-    cz_log_raw(line);
+    char *id = cz_log_escape(e->job_id);
+    char *line = NULL;
+    if (id && asprintf(&line, "TIMELINE,%llu,%s,%s,%s", (unsigned long long)(e->time_us / 1000),
+                       event, id, detail) >= 0)
+        cz_log_raw(line);
+    free(line);
+    free(id);
 }
 
 /* TIMELINE lines of a stage event; GPU_END's gpu_ms runs from GPU_START (the quotient's start)
@@ -126,7 +143,7 @@ static void cz_stage_timeline(cz_events *ev, const cz_job_event *e)
         cz_timeline(e, "GPU_QUEUE", detail);
     } else if (e->stage == CZ_STAGE_QUOTIENT && start) {
         pthread_mutex_lock(&ev->lock);
-        cz_live_job *j = cz_find(ev, e->job_id);
+        cz_live_job *j = cz_find(ev, e->job);
         if (j && j->prove_start_us && e->partition < j->partitions)
             j->prove_start_us[e->partition] = e->time_us;
         pthread_mutex_unlock(&ev->lock);
@@ -134,7 +151,7 @@ static void cz_stage_timeline(cz_events *ev, const cz_job_event *e)
     } else if (e->stage == CZ_STAGE_MSM && !start) {
         uint64_t begin = 0;
         pthread_mutex_lock(&ev->lock);
-        cz_live_job *j = cz_find(ev, e->job_id);
+        cz_live_job *j = cz_find(ev, e->job);
         if (j && j->prove_start_us && e->partition < j->partitions)
             begin = j->prove_start_us[e->partition];
         pthread_mutex_unlock(&ev->lock);
@@ -145,10 +162,10 @@ static void cz_stage_timeline(cz_events *ev, const cz_job_event *e)
 }
 
 /* True the first time a job's partition leaves the queue. */
-static bool cz_first_start(cz_events *ev, const char *id)
+static bool cz_first_start(cz_events *ev, uint64_t job)
 {
     pthread_mutex_lock(&ev->lock);
-    cz_live_job *j = cz_find(ev, id);
+    cz_live_job *j = cz_find(ev, job);
     bool first = j && !j->started;
     if (j)
         j->started = true;
@@ -206,7 +223,7 @@ void cz_events_on_job(void *user, const cz_job_event *e)
     case CZ_EVENT_STAGE_START:
     case CZ_EVENT_STAGE_END: {
         bool start = e->type == CZ_EVENT_STAGE_START;
-        if (start && cz_first_start(ev, e->job_id)) {
+        if (start && cz_first_start(ev, e->job)) {
             cz_log_field f[] = {CZ_LOG_S("job_id", e->job_id),
                                 CZ_LOG_S("stage", cz_job_stage_name(e->stage))};
             cz_log_fields(CZ_LOG_INFO, "job started", f, sizeof f / sizeof *f);
@@ -223,7 +240,7 @@ void cz_events_on_job(void *user, const cz_job_event *e)
         break;
     }
     case CZ_EVENT_FINISHED:
-        cz_remove(ev, e->job_id);
+        cz_remove(ev, e->job);
         cz_log_finished(e);
         break;
     }

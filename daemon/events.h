@@ -25,9 +25,10 @@ void cz_events_free(cz_events *ev); /* accepts NULL */
 /* The engine's on_event callback; user is the cz_events. */
 void cz_events_on_job(void *user, const cz_job_event *ev);
 
-/* The ids of the live jobs: *ids is malloc'ed (free it), the count is returned; 0 and NULL
- * when there are none or memory ran out. */
-typedef char cz_job_id[CZ_JOB_ID_MAX + 1];
-size_t cz_events_live_jobs(cz_events *ev, cz_job_id **ids);
+/* The ids of the live jobs (an id once, or more often when several live jobs share it): *ids is
+ * malloc'ed (cz_events_ids_free), the count is returned; 0 when there are none or memory ran
+ * out. */
+size_t cz_events_live_jobs(cz_events *ev, char ***ids);
+void cz_events_ids_free(char **ids, size_t n);
 
 #endif /* CZ_DAEMON_EVENTS_H */

@@ -25,7 +25,7 @@ static bool cz_make_dirs(const char *path, char *why, size_t why_len)
             continue;
         char c = *p;
         *p = 0;
-        if (mkdir(dir, 0755) != 0 && errno != EEXIST) {
+        if (mkdir(dir, 0750) != 0 && errno != EEXIST) { /* the socket's group reaches in */
             snprintf(why, why_len, "cannot create the socket directory %s: %s", dir,
                      strerror(errno));
             return false;
@@ -82,6 +82,30 @@ cz_status cz_listen_prepare(const char *addr, char *grpc_addr, size_t len, char 
     }
     snprintf(grpc_addr, len, "unix:%s", path);
     return CZ_OK;
+}
+
+cz_status cz_listen_secure(const char *addr, uint32_t mode, char *why, size_t why_len)
+{
+    size_t plen = sizeof cz_unix_prefix - 1;
+    if (strncmp(addr, cz_unix_prefix, plen) != 0)
+        return CZ_OK;
+    if (chmod(addr + plen, (mode_t)mode) != 0) {
+        snprintf(why, why_len, "cannot set the mode of %s to %04o: %s", addr + plen, mode,
+                 strerror(errno));
+        return CZ_ERR_IO;
+    }
+    return CZ_OK;
+}
+
+bool cz_listen_is_loopback(const char *addr)
+{
+    if (strncmp(addr, cz_unix_prefix, sizeof cz_unix_prefix - 1) == 0)
+        return true;
+    static const char *const local[] = {"127.", "localhost:", "[::1]:"};
+    for (size_t i = 0; i < sizeof local / sizeof *local; i++)
+        if (strncmp(addr, local[i], strlen(local[i])) == 0)
+            return true;
+    return false;
 }
 
 void cz_listen_cleanup(const char *addr)

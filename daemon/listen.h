@@ -6,7 +6,9 @@
 #ifndef CZ_DAEMON_LISTEN_H
 #define CZ_DAEMON_LISTEN_H
 
+#include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "cuzk/cuzk.h"
 
@@ -16,6 +18,11 @@
 cz_status cz_listen_prepare(const char *addr, char *grpc_addr, size_t len, char *why,
                             size_t why_len);
 
+/* Sets the mode of a "unix://" address's socket (once the server made it; nothing for TCP).
+ * CZ_ERR_IO with why. */
+cz_status cz_listen_secure(const char *addr, uint32_t mode, char *why, size_t why_len);
+/* Whether addr is reachable from this host only (a unix socket, 127.0.0.0/8, localhost, [::1]). */
+bool cz_listen_is_loopback(const char *addr);
 /* Removes the socket file of a "unix://" address (at exit). */
 void cz_listen_cleanup(const char *addr);
 

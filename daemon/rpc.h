@@ -50,22 +50,10 @@ typedef struct cz_rpc_str {
     size_t len;
 } cz_rpc_str;
 
-/* SubmitProofRequest. Every pointer is borrowed for the duration of a call. */
-typedef struct cz_rpc_submit {
-    cz_rpc_str request_id;
-    int32_t proof_kind; /* ProofKind number (open enum: any value may arrive) */
-    uint64_t sector_size;
-    uint64_t registered_proof;
-    int32_t priority; /* Priority number */
-    cz_bytes vanilla_proof;
-    const cz_bytes *vanilla_proofs;
-    size_t n_vanilla_proofs;
-    uint64_t sector_number;
-    uint64_t miner_id;
-    cz_bytes randomness;
-    uint32_t partition_index;
-    cz_bytes comm_r_old, comm_r_new, comm_d_new;
-} cz_rpc_submit;
+/* SubmitProofRequest is the engine's cz_job_request (engine.h maps it field for field): the shim
+ * fills job_id and job_id_len from request_id, kind and priority with the wire's numbers (open
+ * enums: any value may arrive, the service checks them), input/inputs from vanilla_proof(s), an
+ * empty bytes field as NULL and every length as it came. */
 
 /* SubmitProofResponse (assigned_gpu is always empty). */
 typedef struct cz_rpc_submitted {
@@ -129,23 +117,41 @@ typedef struct cz_rpc_call cz_rpc_call;
 /* True once the client went away, its deadline passed, or the server's shutdown grace ran out:
  * a long handler polls it and gives up. */
 bool cz_rpc_call_cancelled(const cz_rpc_call *call);
+/* Milliseconds until the call's deadline (UINT64_MAX: the client set none; 0: passed). */
+uint64_t cz_rpc_call_ms_left(const cz_rpc_call *call);
 /* The peer ("ipv4:127.0.0.1:40522", "unix:") into buf, for logs. */
 void cz_rpc_call_peer(const cz_rpc_call *call, char *buf, size_t len);
+
+/* A Prove call's job, as the service's prove handler submitted it. */
+typedef struct cz_rpc_job {
+    char *id; /* malloc'ed: the engine's job id (the request_id, or a generated one) */
+    uint64_t job;
+} cz_rpc_job;
 
 /*
  * The service, in C. Each handler returns a gRPC code; anything but CZ_RPC_OK sends msg (a
  * sentence a person can act on) and no response. Handlers run concurrently on gRPC's threads.
  * The shim frees what a handler left in *out (proof bytes, status arrays, metrics text) after
  * sending it.
+ *
+ * Prove is asynchronous (no thread waits for its proof): prove submits and, on CZ_RPC_OK, done
+ * (with done_user) is called once when the job ends, unless prove_leave (the client went away)
+ * returns true; prove_reply turns the result into the response. prove runs on one of the shim's
+ * submit threads (parsing a vanilla proof takes time), done on an engine thread.
  */
 typedef struct cz_rpc_handlers {
     void *user;
-    cz_rpc_code (*submit)(void *user, cz_rpc_call *call, const cz_rpc_submit *req,
+    cz_rpc_code (*submit)(void *user, cz_rpc_call *call, const cz_job_request *req,
                           cz_rpc_submitted *out, char *msg, size_t msg_len);
+    /* timeout_ms: as the client sent it (0: no limit of its own) */
     cz_rpc_code (*await_proof)(void *user, cz_rpc_call *call, const cz_rpc_str *job_id,
                                uint64_t timeout_ms, cz_rpc_proof *out, char *msg, size_t msg_len);
-    cz_rpc_code (*prove)(void *user, cz_rpc_call *call, const cz_rpc_submit *req, cz_rpc_proof *out,
-                         char *msg, size_t msg_len);
+    cz_rpc_code (*prove)(void *user, cz_rpc_call *call, const cz_job_request *req,
+                         cz_job_done_fn done, void *done_user, cz_rpc_job *job, char *msg,
+                         size_t msg_len);
+    bool (*prove_leave)(void *user, const cz_rpc_job *job, void *done_user);
+    cz_rpc_code (*prove_reply)(void *user, const cz_job_result *r, cz_rpc_proof *out, char *msg,
+                               size_t msg_len);
     cz_rpc_code (*cancel)(void *user, cz_rpc_call *call, const cz_rpc_str *job_id,
                           bool *was_running, char *msg, size_t msg_len);
     cz_rpc_code (*status)(void *user, cz_rpc_call *call, cz_rpc_status *out, char *msg,
@@ -158,16 +164,25 @@ typedef struct cz_rpc_handlers {
                          bool *was_loaded, uint64_t *freed_bytes, char *msg, size_t msg_len);
 } cz_rpc_handlers;
 
+/* What bounds the server: the largest request and response in bytes; the most threads gRPC may
+ * run for synchronous calls (grpc::ResourceQuota; a call beyond them is answered
+ * RESOURCE_EXHAUSTED); the threads that submit Prove calls (their proofs are waited for by no
+ * thread). */
+typedef struct cz_rpc_limits {
+    size_t max_message;
+    unsigned max_threads;
+    unsigned submit_threads;
+} cz_rpc_limits;
+
 typedef struct cz_rpc_server cz_rpc_server;
 
 /*
  * Serves h on addr: "host:port" (port 0: any free port) or "unix:///path" (the caller prepares
- * the path: see cz_listen_prepare). max_message is the largest request and response in bytes.
- * On success *bound receives the address actually bound (the chosen port for port 0).
- * CZ_ERR_IO with why when the address cannot be bound.
+ * the path: see cz_listen_prepare), within lim. On success *bound receives the address actually
+ * bound (the chosen port for port 0). CZ_ERR_IO with why when the address cannot be bound.
  */
 cz_status cz_rpc_server_start(cz_rpc_server **out, const char *addr, const cz_rpc_handlers *h,
-                              size_t max_message, char *bound, size_t bound_len, char *why,
+                              const cz_rpc_limits *lim, char *bound, size_t bound_len, char *why,
                               size_t why_len);
 
 /* Stops accepting calls at once, lets calls in progress finish for up to grace_ms, then cancels
@@ -188,11 +203,11 @@ cz_status cz_rpc_client_open(cz_rpc_client **out, const char *addr, size_t max_m
 void cz_rpc_client_close(cz_rpc_client *c); /* accepts NULL */
 
 /* Each call returns the gRPC code and, when not OK, the server's (or gRPC's) message. */
-cz_rpc_code cz_rpc_client_submit(cz_rpc_client *c, const cz_rpc_submit *req, cz_rpc_submitted *out,
+cz_rpc_code cz_rpc_client_submit(cz_rpc_client *c, const cz_job_request *req, cz_rpc_submitted *out,
                                  char *msg, size_t msg_len);
 cz_rpc_code cz_rpc_client_await(cz_rpc_client *c, const char *job_id, uint64_t timeout_ms,
                                 cz_rpc_proof *out, char *msg, size_t msg_len);
-cz_rpc_code cz_rpc_client_prove(cz_rpc_client *c, const cz_rpc_submit *req, cz_rpc_proof *out,
+cz_rpc_code cz_rpc_client_prove(cz_rpc_client *c, const cz_job_request *req, cz_rpc_proof *out,
                                 char *msg, size_t msg_len);
 cz_rpc_code cz_rpc_client_cancel(cz_rpc_client *c, const char *job_id, bool *was_running, char *msg,
                                  size_t msg_len);

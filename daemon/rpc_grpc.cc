@@ -3,13 +3,18 @@
 // is driven from C (cli/cmd_client.c). C++ exceptions (allocation failures) stop at this file.
 #include <grpcpp/grpcpp.h>
 
+#include <atomic>
 #include <chrono>
+#include <condition_variable>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <deque>
 #include <memory>
+#include <mutex>
 #include <new>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "cuzk/v1/proving.grpc.pb.h"
@@ -18,10 +23,20 @@
 namespace pb = cuzk::v1;
 
 struct cz_rpc_call {
-    grpc::ServerContext *ctx;
+    grpc::ServerContextBase *ctx;
 };
 
 extern "C" bool cz_rpc_call_cancelled(const cz_rpc_call *call) { return call->ctx->IsCancelled(); }
+
+extern "C" uint64_t cz_rpc_call_ms_left(const cz_rpc_call *call)
+{
+    auto deadline = call->ctx->deadline();
+    if (deadline == std::chrono::system_clock::time_point::max())
+        return UINT64_MAX;
+    auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
+        deadline - std::chrono::system_clock::now());
+    return left.count() > 0 ? static_cast<uint64_t>(left.count()) : 0;
+}
 
 extern "C" void cz_rpc_call_peer(const cz_rpc_call *call, char *buf, size_t len)
 {
@@ -43,51 +58,68 @@ cz_bytes cz_view(const std::string &s)
     return {reinterpret_cast<const uint8_t *>(s.data()), s.size()};
 }
 
-// SubmitProofRequest → cz_rpc_submit; `proofs` holds the repeated field's views.
-void cz_from_pb(const pb::SubmitProofRequest &m, cz_rpc_submit *r, std::vector<cz_bytes> &proofs)
+// A bytes field: its data, NULL when empty.
+const uint8_t *cz_data(const std::string &s)
+{
+    return s.empty() ? nullptr : reinterpret_cast<const uint8_t *>(s.data());
+}
+
+// SubmitProofRequest → cz_job_request (rpc.h); `proofs` holds the repeated field's views.
+void cz_from_pb(const pb::SubmitProofRequest &m, cz_job_request *r, std::vector<cz_bytes> &proofs)
 {
     for (const std::string &p : m.vanilla_proofs())
         proofs.push_back(cz_view(p));
-    *r = cz_rpc_submit{};
-    r->request_id = cz_str(m.request_id());
-    r->proof_kind = m.proof_kind();
+    cz_job_request_init(r);
+    r->job_id = m.request_id().c_str();
+    r->job_id_len = m.request_id().size();
+    r->kind = static_cast<cz_proof_kind>(m.proof_kind());
+    r->priority = static_cast<cz_priority>(m.priority());
     r->sector_size = m.sector_size();
     r->registered_proof = m.registered_proof();
-    r->priority = m.priority();
-    r->vanilla_proof = cz_view(m.vanilla_proof());
-    r->vanilla_proofs = proofs.data();
-    r->n_vanilla_proofs = proofs.size();
+    r->input = cz_data(m.vanilla_proof());
+    r->input_len = m.vanilla_proof().size();
+    r->inputs = proofs.empty() ? nullptr : proofs.data();
+    r->n_inputs = proofs.size();
     r->sector_number = m.sector_number();
     r->miner_id = m.miner_id();
-    r->randomness = cz_view(m.randomness());
+    r->randomness = cz_data(m.randomness());
+    r->randomness_len = m.randomness().size();
     r->partition_index = m.partition_index();
-    r->comm_r_old = cz_view(m.comm_r_old());
-    r->comm_r_new = cz_view(m.comm_r_new());
-    r->comm_d_new = cz_view(m.comm_d_new());
+    r->comm_r_old = cz_data(m.comm_r_old());
+    r->comm_r_old_len = m.comm_r_old().size();
+    r->comm_r_new = cz_data(m.comm_r_new());
+    r->comm_r_new_len = m.comm_r_new().size();
+    r->comm_d_new = cz_data(m.comm_d_new());
+    r->comm_d_new_len = m.comm_d_new().size();
 }
 
-void cz_bytes_to(std::string *dst, const cz_bytes &b)
+void cz_bytes_to(std::string *dst, const uint8_t *p, size_t n)
 {
-    dst->assign(reinterpret_cast<const char *>(b.data), b.len);
+    if (p)
+        dst->assign(reinterpret_cast<const char *>(p), n);
 }
 
-void cz_to_pb(const cz_rpc_submit &r, pb::SubmitProofRequest *m)
+// A 32-byte field: its length when given (0: 32).
+size_t cz_len32(const uint8_t *p, size_t n) { return p ? (n ? n : 32) : 0; }
+
+void cz_to_pb(const cz_job_request &r, pb::SubmitProofRequest *m)
 {
-    m->set_request_id(r.request_id.s ? std::string(r.request_id.s, r.request_id.len) : "");
-    m->set_proof_kind(static_cast<pb::ProofKind>(r.proof_kind));
+    if (r.job_id)
+        m->set_request_id(std::string(r.job_id, r.job_id_len ? r.job_id_len : strlen(r.job_id)));
+    m->set_proof_kind(static_cast<pb::ProofKind>(r.kind));
     m->set_sector_size(r.sector_size);
     m->set_registered_proof(r.registered_proof);
     m->set_priority(static_cast<pb::Priority>(r.priority));
-    cz_bytes_to(m->mutable_vanilla_proof(), r.vanilla_proof);
-    for (size_t i = 0; i < r.n_vanilla_proofs; i++)
-        cz_bytes_to(m->add_vanilla_proofs(), r.vanilla_proofs[i]);
+    cz_bytes_to(m->mutable_vanilla_proof(), r.input, r.input_len);
+    for (size_t i = 0; i < r.n_inputs; i++)
+        cz_bytes_to(m->add_vanilla_proofs(), r.inputs[i].data, r.inputs[i].len);
     m->set_sector_number(r.sector_number);
     m->set_miner_id(r.miner_id);
-    cz_bytes_to(m->mutable_randomness(), r.randomness);
+    cz_bytes_to(m->mutable_randomness(), r.randomness, r.randomness_len);
     m->set_partition_index(r.partition_index);
-    cz_bytes_to(m->mutable_comm_r_old(), r.comm_r_old);
-    cz_bytes_to(m->mutable_comm_r_new(), r.comm_r_new);
-    cz_bytes_to(m->mutable_comm_d_new(), r.comm_d_new);
+    cz_bytes_to(m->mutable_comm_r_old(), r.comm_r_old, cz_len32(r.comm_r_old, r.comm_r_old_len));
+    cz_bytes_to(m->mutable_comm_r_new(), r.comm_r_new, cz_len32(r.comm_r_new, r.comm_r_new_len));
+    cz_bytes_to(m->mutable_comm_d_new(), r.comm_d_new, cz_len32(r.comm_d_new, r.comm_d_new_len));
 }
 
 void cz_to_pb(const cz_rpc_proof &p, pb::AwaitProofResponse *m)
@@ -195,10 +227,16 @@ template <typename F> grpc::Status cz_guard(F body)
     }
 }
 
-class cz_service final : public pb::ProvingEngine::Service
+class cz_submitters;
+
+// The service: Prove is a callback method (its proof is waited for by no thread), the others are
+// synchronous (bounded by the thread quota).
+class cz_service final
+    : public pb::ProvingEngine::WithCallbackMethod_Prove<pb::ProvingEngine::Service>
 {
   public:
-    explicit cz_service(const cz_rpc_handlers &h) : h_(h) {}
+    cz_service(const cz_rpc_handlers &h, cz_submitters *pool) : h_(h), pool_(pool) {}
+    const cz_rpc_handlers &handlers() const { return h_; }
 
     grpc::Status SubmitProof(grpc::ServerContext *ctx, const pb::SubmitProofRequest *req,
                              pb::SubmitProofResponse *resp) override
@@ -206,7 +244,7 @@ class cz_service final : public pb::ProvingEngine::Service
         return cz_guard([&] {
             cz_rpc_call call{ctx};
             std::vector<cz_bytes> proofs;
-            cz_rpc_submit r;
+            cz_job_request r;
             cz_from_pb(*req, &r, proofs);
             cz_rpc_submitted out{};
             char msg[512] = "";
@@ -233,23 +271,8 @@ class cz_service final : public pb::ProvingEngine::Service
         });
     }
 
-    grpc::Status Prove(grpc::ServerContext *ctx, const pb::ProveRequest *req,
-                       pb::ProveResponse *resp) override
-    {
-        return cz_guard([&] {
-            if (!req->has_submit())
-                return grpc::Status(grpc::StatusCode::INVALID_ARGUMENT,
-                                    "ProveRequest.submit is missing");
-            cz_rpc_call call{ctx};
-            std::vector<cz_bytes> proofs;
-            cz_rpc_submit r;
-            cz_from_pb(req->submit(), &r, proofs);
-            cz_rpc_proof out{};
-            char msg[512] = "";
-            cz_rpc_code code = h_.prove(h_.user, &call, &r, &out, msg, sizeof msg);
-            return cz_reply_proof(code, msg, &out, resp->mutable_result());
-        });
-    }
+    grpc::ServerUnaryReactor *Prove(grpc::CallbackServerContext *ctx, const pb::ProveRequest *req,
+                                    pb::ProveResponse *resp) override;
 
     grpc::Status CancelProof(grpc::ServerContext *ctx, const pb::CancelProofRequest *req,
                              pb::CancelProofResponse *resp) override
@@ -330,7 +353,6 @@ class cz_service final : public pb::ProvingEngine::Service
         });
     }
 
-  private:
     static grpc::Status cz_reply_proof(cz_rpc_code code, const char *msg, cz_rpc_proof *out,
                                        pb::AwaitProofResponse *resp)
     {
@@ -343,25 +365,215 @@ class cz_service final : public pb::ProvingEngine::Service
         return cz_grpc_status(code, msg);
     }
 
+  private:
     cz_rpc_handlers h_;
+    cz_submitters *pool_;
 };
+
+/*
+ * One Prove call. Its life: queued for a submit thread, submitted (the engine calls done when
+ * the job ends), answered once (Finish) by exactly one of: the submit thread (the submit
+ * failed, or the client had gone before it was made), done, or OnCancel (the client went away
+ * and the engine confirmed that done will not come). Two references keep it: gRPC's (until
+ * OnDone) and the submit thread's (until it is through with it).
+ */
+class cz_prove_call final : public grpc::ServerUnaryReactor
+{
+  public:
+    cz_prove_call(const cz_rpc_handlers &h, grpc::CallbackServerContext *ctx,
+                  const pb::ProveRequest *req, pb::ProveResponse *resp)
+        : h_(h), ctx_(ctx), req_(req), resp_(resp)
+    {
+    }
+    ~cz_prove_call() override { free(job_.id); }
+
+    // On a submit thread.
+    void submit()
+    {
+        bool gone;
+        {
+            std::lock_guard<std::mutex> g(lock_);
+            gone = gone_;
+            phase_ = gone ? ENDED : SUBMITTING;
+        }
+        if (gone) {
+            Finish(grpc::Status(grpc::StatusCode::CANCELLED, "the client went away"));
+            unref();
+            return;
+        }
+        grpc::Status st = cz_guard([&] {
+            if (!req_->has_submit())
+                return grpc::Status(grpc::StatusCode::INVALID_ARGUMENT,
+                                    "ProveRequest.submit is missing");
+            cz_rpc_call call{ctx_};
+            std::vector<cz_bytes> proofs;
+            cz_job_request r;
+            cz_from_pb(req_->submit(), &r, proofs);
+            char msg[512] = "";
+            cz_rpc_code code = h_.prove(h_.user, &call, &r, done, this, &job_, msg, sizeof msg);
+            return cz_grpc_status(code, msg);
+        });
+        if (!st.ok()) { // no job: nothing else answers
+            {
+                std::lock_guard<std::mutex> g(lock_);
+                phase_ = ENDED;
+            }
+            Finish(st);
+            unref();
+            return;
+        }
+        {
+            std::lock_guard<std::mutex> g(lock_);
+            gone = gone_;
+            if (phase_ == SUBMITTING) // done may have come already
+                phase_ = PENDING;
+        }
+        if (gone && h_.prove_leave(h_.user, &job_, this))
+            Finish(grpc::Status(grpc::StatusCode::CANCELLED, "the client went away"));
+        unref();
+    }
+
+    void OnCancel() override
+    {
+        std::unique_lock<std::mutex> g(lock_);
+        gone_ = true;
+        if (phase_ != PENDING)
+            return; // the submit thread sees gone_, or the call was answered
+        g.unlock();
+        if (h_.prove_leave(h_.user, &job_, this))
+            Finish(grpc::Status(grpc::StatusCode::CANCELLED, "the client went away"));
+    }
+
+    void OnDone() override { unref(); }
+
+    // The submit thread's reference, when the call never reaches one.
+    void unqueued() { unref(); }
+
+  private:
+    // The job ended (an engine thread): the answer.
+    static void done(void *user, const cz_job_result *r)
+    {
+        cz_prove_call *self = static_cast<cz_prove_call *>(user);
+        {
+            std::lock_guard<std::mutex> g(self->lock_);
+            self->phase_ = ENDED;
+        }
+        self->Finish(cz_guard([&] {
+            cz_rpc_proof out{};
+            char msg[512] = "";
+            cz_rpc_code code = self->h_.prove_reply(self->h_.user, r, &out, msg, sizeof msg);
+            return cz_service::cz_reply_proof(code, msg, &out, self->resp_->mutable_result());
+        }));
+    }
+
+    void unref()
+    {
+        if (refs_.fetch_sub(1) == 1)
+            delete this;
+    }
+
+    const cz_rpc_handlers &h_;
+    grpc::CallbackServerContext *ctx_;
+    const pb::ProveRequest *req_;
+    pb::ProveResponse *resp_;
+    std::mutex lock_;
+    enum { QUEUED, SUBMITTING, PENDING, ENDED } phase_ = QUEUED; // [lock_]
+    bool gone_ = false;                                          // [lock_]
+    cz_rpc_job job_{};
+    std::atomic<int> refs_{2};
+};
+
+// The threads that submit Prove calls, in arrival order.
+class cz_submitters
+{
+  public:
+    explicit cz_submitters(unsigned n)
+    {
+        for (unsigned i = 0; i < n; i++)
+            threads_.emplace_back([this] { run(); });
+    }
+    ~cz_submitters()
+    {
+        {
+            std::lock_guard<std::mutex> g(lock_);
+            stop_ = true;
+        }
+        cv_.notify_all();
+        for (std::thread &t : threads_)
+            t.join();
+    }
+    void push(cz_prove_call *c)
+    {
+        {
+            std::lock_guard<std::mutex> g(lock_);
+            queue_.push_back(c);
+        }
+        cv_.notify_one();
+    }
+
+  private:
+    void run()
+    {
+        std::unique_lock<std::mutex> g(lock_);
+        for (;;) {
+            cv_.wait(g, [this] { return stop_ || !queue_.empty(); });
+            if (queue_.empty())
+                return;
+            cz_prove_call *c = queue_.front();
+            queue_.pop_front();
+            g.unlock();
+            c->submit();
+            g.lock();
+        }
+    }
+
+    std::mutex lock_;
+    std::condition_variable cv_;
+    std::deque<cz_prove_call *> queue_; // [lock_]
+    bool stop_ = false;                 // [lock_]
+    std::vector<std::thread> threads_;
+};
+
+grpc::ServerUnaryReactor *cz_service::Prove(grpc::CallbackServerContext *ctx,
+                                            const pb::ProveRequest *req, pb::ProveResponse *resp)
+{
+    cz_prove_call *c = new (std::nothrow) cz_prove_call(h_, ctx, req, resp);
+    if (!c) {
+        grpc::ServerUnaryReactor *r = ctx->DefaultReactor();
+        r->Finish(grpc::Status(grpc::StatusCode::RESOURCE_EXHAUSTED, "out of memory"));
+        return r;
+    }
+    try {
+        pool_->push(c);
+    } catch (const std::bad_alloc &) {
+        c->Finish(grpc::Status(grpc::StatusCode::RESOURCE_EXHAUSTED, "out of memory"));
+        c->unqueued();
+    }
+    return c;
+}
 
 } // namespace
 
 struct cz_rpc_server {
+    std::unique_ptr<cz_submitters> pool; // outlives the server: pending calls still submit
     std::unique_ptr<cz_service> service;
     std::unique_ptr<grpc::Server> server;
 };
 
 extern "C" cz_status cz_rpc_server_start(cz_rpc_server **out, const char *addr,
-                                         const cz_rpc_handlers *h, size_t max_message, char *bound,
-                                         size_t bound_len, char *why, size_t why_len)
+                                         const cz_rpc_handlers *h, const cz_rpc_limits *lim,
+                                         char *bound, size_t bound_len, char *why, size_t why_len)
 {
     *out = nullptr;
     try {
         std::unique_ptr<cz_rpc_server> s(new cz_rpc_server);
-        s->service.reset(new cz_service(*h));
+        s->pool.reset(new cz_submitters(lim->submit_threads ? lim->submit_threads : 1));
+        s->service.reset(new cz_service(*h, s->pool.get()));
         grpc::ServerBuilder b;
+        grpc::ResourceQuota quota("cuzk");
+        quota.SetMaxThreads(static_cast<int>(lim->max_threads ? lim->max_threads : 1));
+        b.SetResourceQuota(quota);
+        size_t max_message = lim->max_message;
         // no SO_REUSEPORT: a second daemon on a taken port must fail, not share the port
         b.AddChannelArgument(GRPC_ARG_ALLOW_REUSEPORT, 0);
         int port = 0;
@@ -455,7 +667,7 @@ grpc::Status cz_decoded(bool ok)
 
 } // namespace
 
-extern "C" cz_rpc_code cz_rpc_client_submit(cz_rpc_client *c, const cz_rpc_submit *req,
+extern "C" cz_rpc_code cz_rpc_client_submit(cz_rpc_client *c, const cz_job_request *req,
                                             cz_rpc_submitted *out, char *msg, size_t msg_len)
 {
     return cz_client_call(c, msg, msg_len, [&](grpc::ClientContext *ctx) {
@@ -485,7 +697,7 @@ extern "C" cz_rpc_code cz_rpc_client_await(cz_rpc_client *c, const char *job_id,
     });
 }
 
-extern "C" cz_rpc_code cz_rpc_client_prove(cz_rpc_client *c, const cz_rpc_submit *req,
+extern "C" cz_rpc_code cz_rpc_client_prove(cz_rpc_client *c, const cz_job_request *req,
                                            cz_rpc_proof *out, char *msg, size_t msg_len)
 {
     return cz_client_call(c, msg, msg_len, [&](grpc::ClientContext *ctx) {

@@ -10,93 +10,31 @@
 #include "log.h"
 #include "metrics.h"
 
-/*
- * Retries. The engine refuses a job id while a finished job of that id is in its history, but
- * clients retry a failed, cancelled or timed-out Prove under the same request_id (Curio does;
- * the Rust daemon runs it anew). So a retry runs as engine job "<request_id>#<n>" (logs and
- * /status show that id) and AwaitProof and CancelProof of the request_id reach the newest
- * attempt. Only retried ids are listed: CZ_RETRIES_MAX of them, the oldest forgotten first.
- */
-#define CZ_RETRIES_MAX 1024
-
-typedef struct cz_retry {
-    char request_id[CZ_JOB_ID_MAX + 1];
-    char job_id[CZ_JOB_ID_MAX + 1]; /* the newest attempt's engine job id */
-    uint32_t attempt;               /* its number: 2, 3, … */
-} cz_retry;
+/* EvictSRS waits for the set's running jobs in steps this long, to notice a client that left
+ * (gRPC's synchronous API has no notification). */
+#define CZ_EVICT_STEP_MS 200
 
 struct cz_service {
     cz_engine *engine;
-    uint32_t poll_ms;
+    cz_service_limits lim;
     atomic_bool stopping;
-    pthread_mutex_t lock; /* guards retries */
-    cz_retry *retries;    /* a ring of CZ_RETRIES_MAX, n_retries used, next the oldest */
-    size_t n_retries, next;
+    atomic_uint_least64_t parsing; /* bytes of the requests being submitted now */
 };
 
-cz_status cz_service_create(cz_service **out, cz_engine *engine, uint32_t poll_ms)
+cz_status cz_service_create(cz_service **out, cz_engine *engine, const cz_service_limits *lim)
 {
     cz_service *s = calloc(1, sizeof *s);
     if (!s)
         return CZ_ERR_NOMEM;
-    s->retries = calloc(CZ_RETRIES_MAX, sizeof *s->retries);
-    if (!s->retries) {
-        free(s);
-        return CZ_ERR_NOMEM;
-    }
     s->engine = engine;
-    s->poll_ms = poll_ms ? poll_ms : 100;
+    s->lim = *lim;
     atomic_init(&s->stopping, false);
-    pthread_mutex_init(&s->lock, NULL);
+    atomic_init(&s->parsing, 0);
     *out = s;
     return CZ_OK;
 }
 
-void cz_service_free(cz_service *s)
-{
-    if (!s)
-        return;
-    pthread_mutex_destroy(&s->lock);
-    free(s->retries);
-    free(s);
-}
-
-/* Under lock. */
-static cz_retry *cz_retry_find(cz_service *s, const char *request_id)
-{
-    for (size_t i = 0; i < s->n_retries; i++)
-        if (strcmp(s->retries[i].request_id, request_id) == 0)
-            return &s->retries[i];
-    return NULL;
-}
-
-/* The engine job id of a request id's newest attempt (itself for the first) and its number. */
-static uint32_t cz_job_of(cz_service *s, const char *request_id, char out[CZ_JOB_ID_MAX + 1])
-{
-    pthread_mutex_lock(&s->lock);
-    cz_retry *r = cz_retry_find(s, request_id);
-    snprintf(out, CZ_JOB_ID_MAX + 1, "%s", r ? r->job_id : request_id);
-    uint32_t attempt = r ? r->attempt : 1;
-    pthread_mutex_unlock(&s->lock);
-    return attempt;
-}
-
-static void cz_retry_record(cz_service *s, const char *request_id, const char *job_id,
-                            uint32_t attempt)
-{
-    pthread_mutex_lock(&s->lock);
-    cz_retry *r = cz_retry_find(s, request_id);
-    if (!r) {
-        r = &s->retries[s->next];
-        s->next = (s->next + 1) % CZ_RETRIES_MAX;
-        if (s->n_retries < CZ_RETRIES_MAX)
-            s->n_retries++;
-        snprintf(r->request_id, sizeof r->request_id, "%s", request_id);
-    }
-    snprintf(r->job_id, sizeof r->job_id, "%s", job_id);
-    r->attempt = attempt;
-    pthread_mutex_unlock(&s->lock);
-}
+void cz_service_free(cz_service *s) { free(s); }
 
 void cz_service_stop_accepting(cz_service *s) { atomic_store(&s->stopping, true); }
 
@@ -163,60 +101,23 @@ static bool cz_plain(const cz_rpc_str *s, const char *field, char *msg, size_t m
     return false;
 }
 
-/* An optional 32-byte field: empty → NULL. */
-static bool cz_comm(const cz_bytes *b, const char *field, const uint8_t **out, char *msg,
-                    size_t msg_len)
+/* Whether the wire's numbers in a request are known (open enums: any value may arrive); msg
+ * says what is wrong when not. */
+static bool cz_request_ok(const cz_job_request *req, char *msg, size_t msg_len)
 {
-    *out = NULL;
-    if (b->len == 0)
-        return true;
-    if (b->len != 32) {
-        snprintf(msg, msg_len, "%s must be 32 bytes (a raw commitment, not a CID), got %zu", field,
-                 b->len);
-        return false;
-    }
-    *out = b->data;
-    return true;
-}
-
-/* SubmitProofRequest → cz_job_request (pointers into r), or INVALID_ARGUMENT. */
-static cz_rpc_code cz_request(const cz_rpc_submit *r, cz_job_request *req, char *msg,
-                              size_t msg_len)
-{
-    cz_job_request_init(req);
-    if (!cz_plain(&r->request_id, "request_id", msg, msg_len))
-        return CZ_RPC_INVALID_ARGUMENT;
-    req->job_id = r->request_id.s;
-    req->kind = cz_service_kind_from_wire(r->proof_kind);
-    if (req->kind == CZ_KIND_UNSPECIFIED) {
+    if (cz_service_kind_from_wire((int32_t)req->kind) == CZ_KIND_UNSPECIFIED) {
         snprintf(msg, msg_len,
                  "proof_kind %d is %s: use POREP_SEAL_COMMIT (1), SNAP_DEALS_UPDATE (2), "
                  "WINDOW_POST_PARTITION (3), WINNING_POST (4) or 5 (cuzk's SHA-256 demo)",
-                 (int)r->proof_kind, r->proof_kind ? "unknown" : "unspecified");
-        return CZ_RPC_INVALID_ARGUMENT;
+                 (int)req->kind, req->kind ? "unknown" : "unspecified");
+        return false;
     }
-    if (r->priority < CZ_PRIORITY_DEFAULT || r->priority > CZ_PRIORITY_CRITICAL) {
+    if ((int)req->priority < CZ_PRIORITY_DEFAULT || (int)req->priority > CZ_PRIORITY_CRITICAL) {
         snprintf(msg, msg_len, "priority %d is unknown: use 0 (the kind's default) to 4 (CRITICAL)",
-                 (int)r->priority);
-        return CZ_RPC_INVALID_ARGUMENT;
+                 (int)req->priority);
+        return false;
     }
-    req->priority = (cz_priority)r->priority;
-    req->sector_size = r->sector_size;
-    req->registered_proof = r->registered_proof;
-    req->input = r->vanilla_proof.data;
-    req->input_len = r->vanilla_proof.len;
-    req->inputs = r->vanilla_proofs;
-    req->n_inputs = r->n_vanilla_proofs;
-    req->sector_number = r->sector_number;
-    req->miner_id = r->miner_id;
-    req->randomness = r->randomness.len ? r->randomness.data : NULL;
-    req->randomness_len = r->randomness.len;
-    req->partition_index = r->partition_index;
-    if (!cz_comm(&r->comm_r_old, "comm_r_old", &req->comm_r_old, msg, msg_len) ||
-        !cz_comm(&r->comm_r_new, "comm_r_new", &req->comm_r_new, msg, msg_len) ||
-        !cz_comm(&r->comm_d_new, "comm_d_new", &req->comm_d_new, msg, msg_len))
-        return CZ_RPC_INVALID_ARGUMENT;
-    return CZ_RPC_OK;
+    return true;
 }
 
 static void cz_log_rpc_error(const cz_rpc_call *call, const char *rpc, const char *id,
@@ -230,46 +131,51 @@ static void cz_log_rpc_error(const cz_rpc_call *call, const char *rpc, const cha
                   sizeof f / sizeof *f);
 }
 
-/* Whether the engine job id names a finished job (one being cancelled gets a second to stop). */
-static bool cz_finished(cz_service *s, const char *job_id)
+/* The bytes a request brings to parse. */
+static uint64_t cz_request_bytes(const cz_job_request *r)
 {
-    cz_job_result old;
-    memset(&old, 0, sizeof old);
-    old.struct_size = sizeof old;
-    cz_status st = cz_engine_wait(s->engine, job_id, 1000, &old);
-    cz_job_result_free(&old);
-    return st == CZ_OK;
+    uint64_t n = r->input_len;
+    for (size_t i = 0; i < r->n_inputs; i++)
+        n += r->inputs[i].len;
+    return n;
 }
 
-/* Submits r; a request_id whose newest attempt finished runs again as the next attempt (see
- * cz_retry). res->job_id is the engine's job id. */
+/*
+ * Submits r (a request as the shim made it). The bytes of the requests being parsed are bounded
+ * by max_parse_bytes: a request that would pass the bound while others parse is refused
+ * RESOURCE_EXHAUSTED at once (the client retries), before anything is parsed or copied.
+ */
 static cz_rpc_code cz_submit_job(cz_service *s, const cz_rpc_call *call, const char *rpc,
-                                 const cz_rpc_submit *r, cz_submit_result *res, char *msg,
+                                 const cz_job_request *r, cz_submit_result *res, char *msg,
                                  size_t msg_len)
 {
-    cz_rpc_code code;
-    cz_job_request req;
+    cz_rpc_code code = CZ_RPC_OK;
+    const char *req_id = r->job_id ? r->job_id : "";
+    uint64_t bytes = cz_request_bytes(r);
+    uint64_t before = 0;
     if (atomic_load(&s->stopping))
         code = cz_shutting_down(msg, msg_len);
-    else if ((code = cz_request(r, &req, msg, msg_len)) == CZ_RPC_OK) {
+    else if (r->job_id_len && strlen(r->job_id) != r->job_id_len) {
+        snprintf(msg, msg_len, "request_id contains a NUL byte");
+        code = CZ_RPC_INVALID_ARGUMENT;
+    } else if (!cz_request_ok(r, msg, msg_len))
+        code = CZ_RPC_INVALID_ARGUMENT;
+    else if ((before = atomic_fetch_add(&s->parsing, bytes)) + bytes > s->lim.max_parse_bytes &&
+             before > 0) {
+        atomic_fetch_sub(&s->parsing, bytes);
+        snprintf(msg, msg_len,
+                 "%llu bytes of requests are being parsed and this one brings %llu: more than "
+                 "max_parse_bytes (%llu); try again shortly",
+                 (unsigned long long)before, (unsigned long long)bytes,
+                 (unsigned long long)s->lim.max_parse_bytes);
+        code = CZ_RPC_RESOURCE_EXHAUSTED;
+    } else {
         res->struct_size = sizeof *res;
-        char why[512] = "", job[CZ_JOB_ID_MAX + 1];
-        uint32_t attempt = cz_job_of(s, r->request_id.s, job);
-        req.job_id = job;
-        cz_status st = cz_engine_submit(s->engine, &req, res, why, sizeof why);
-        /* a few tries: an attempt's id may be taken by one the table forgot */
-        for (int tries = 0; st == CZ_ERR_EXISTS && tries < 8 && cz_finished(s, job); tries++) {
-            if (snprintf(job, sizeof job, "%s#%u", r->request_id.s, ++attempt) >= (int)sizeof job)
-                break;
-            st = cz_engine_submit(s->engine, &req, res, why, sizeof why);
-        }
-        if (st == CZ_OK && attempt > 1)
-            cz_retry_record(s, r->request_id.s, job, attempt);
-        if (st == CZ_OK && strcmp(job, r->request_id.s) != 0) {
-            cz_log_field f[] = {CZ_LOG_S("request_id", r->request_id.s), CZ_LOG_S("job_id", job)};
-            cz_log_fields(CZ_LOG_INFO, "retry of a finished request_id: it runs anew", f, 2);
-        } else if (st == CZ_ERR_BAD_INPUT) { /* name the cuzk.v1 field the bytes came in */
-            const char *field = r->n_vanilla_proofs ? "vanilla_proofs" : "vanilla_proof";
+        char why[512] = "";
+        cz_status st = cz_engine_submit(s->engine, r, res, why, sizeof why);
+        atomic_fetch_sub(&s->parsing, bytes);
+        if (st == CZ_ERR_BAD_INPUT) { /* name the cuzk.v1 field the bytes came in */
+            const char *field = r->n_inputs ? "vanilla_proofs" : "vanilla_proof";
             if (strncmp(why, field, strlen(field)) != 0) {
                 char named[sizeof why + 32];
                 snprintf(named, sizeof named, "%s: %s", field, why);
@@ -277,36 +183,37 @@ static cz_rpc_code cz_submit_job(cz_service *s, const cz_rpc_call *call, const c
             }
         }
         code = st == CZ_OK ? CZ_RPC_OK : cz_fail(st, why, msg, msg_len);
+        if (st == CZ_OK && res->joined) {
+            cz_log_field f[] = {CZ_LOG_S("rpc", rpc), CZ_LOG_S("job_id", res->job_id),
+                                CZ_LOG_U("job", res->job)};
+            cz_log_fields(CZ_LOG_INFO, "joined the live job of the same id and payload", f, 3);
+        }
     }
     if (code != CZ_RPC_OK)
-        cz_log_rpc_error(call, rpc, r->request_id.s, code, msg);
+        cz_log_rpc_error(call, rpc, req_id, code, msg);
     return code;
 }
 
-/* The id a client knows a job by: its request_id (whatever attempt ran), else the engine's. */
-static const char *cz_client_id(const cz_rpc_submit *r, const cz_submit_result *res)
-{
-    return r->request_id.len ? r->request_id.s : res->job_id;
-}
-
-static cz_rpc_code cz_h_submit(void *user, cz_rpc_call *call, const cz_rpc_submit *r,
+static cz_rpc_code cz_h_submit(void *user, cz_rpc_call *call, const cz_job_request *r,
                                cz_rpc_submitted *out, char *msg, size_t msg_len)
 {
     cz_submit_result res;
-    cz_rpc_code code = cz_submit_job(user, call, "SubmitProof", r, &res, msg, msg_len);
+    cz_job_request req = *r;
+    req.id_reuse = CZ_ID_EXCLUSIVE;
+    cz_rpc_code code = cz_submit_job(user, call, "SubmitProof", &req, &res, msg, msg_len);
     if (code == CZ_RPC_OK) {
-        snprintf(out->job_id, sizeof out->job_id, "%s", cz_client_id(r, &res));
+        snprintf(out->job_id, sizeof out->job_id, "%s", res.job_id);
         out->queue_position = res.queue_position;
     }
     return code;
 }
 
-/* A finished job as AwaitProofResponse for the client's id of it; CZ_RPC_RESOURCE_EXHAUSTED if
- * the proof cannot be copied. */
-static cz_rpc_code cz_proof_reply(const char *id, const cz_job_result *r, cz_rpc_proof *out,
-                                  char *msg, size_t msg_len)
+/* A finished job as AwaitProofResponse; CZ_RPC_RESOURCE_EXHAUSTED if the proof cannot be
+ * copied. */
+static cz_rpc_code cz_proof_reply(const cz_job_result *r, cz_rpc_proof *out, char *msg,
+                                  size_t msg_len)
 {
-    snprintf(out->job_id, sizeof out->job_id, "%s", id);
+    snprintf(out->job_id, sizeof out->job_id, "%s", r->job_id);
     out->status = r->state == CZ_JOB_COMPLETED   ? CZ_RPC_PROOF_COMPLETED
                   : r->state == CZ_JOB_CANCELLED ? CZ_RPC_PROOF_CANCELLED
                                                  : CZ_RPC_PROOF_FAILED;
@@ -316,7 +223,7 @@ static cz_rpc_code cz_proof_reply(const char *id, const cz_job_result *r, cz_rpc
     if (r->proof_len) {
         out->proof = malloc(r->proof_len);
         if (!out->proof) {
-            snprintf(msg, msg_len, "out of memory copying the proof of %s", r->job_id);
+            snprintf(msg, msg_len, "out of memory copying the proof");
             return CZ_RPC_RESOURCE_EXHAUSTED;
         }
         memcpy(out->proof, r->proof, r->proof_len);
@@ -330,70 +237,44 @@ static cz_rpc_code cz_proof_reply(const char *id, const cz_job_result *r, cz_rpc
     return CZ_RPC_OK;
 }
 
-static uint64_t cz_now_ms(void)
+/* The longest a wait may take: the least of the client's timeout_ms (0: none), its gRPC
+ * deadline and max_await_ms, saturated into the engine's int64_t. */
+static int64_t cz_wait_ms(const cz_service *s, const cz_rpc_call *call, uint64_t timeout_ms)
 {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (uint64_t)ts.tv_sec * 1000 + (uint64_t)ts.tv_nsec / 1000000;
+    uint64_t ms = s->lim.max_await_ms;
+    if (timeout_ms && timeout_ms < ms)
+        ms = timeout_ms;
+    uint64_t left = cz_rpc_call_ms_left(call);
+    if (left < ms)
+        ms = left;
+    return ms > INT64_MAX ? INT64_MAX : (int64_t)ms;
 }
 
-typedef enum cz_wait_end { CZ_WAIT_DONE, CZ_WAIT_TIMEOUT, CZ_WAIT_GONE } cz_wait_end;
-
-/*
- * Waits for a job in poll_ms steps, so that a client that goes away is noticed: until it
- * finishes (CZ_WAIT_DONE, *st = the wait's status, *r filled when CZ_OK), until timeout_ms
- * passes (0: no limit; CZ_WAIT_TIMEOUT) or until the call is cancelled (CZ_WAIT_GONE).
- */
-static cz_wait_end cz_wait(cz_service *s, const cz_rpc_call *call, const char *id,
-                           uint64_t timeout_ms, cz_job_result *r, cz_status *st)
-{
-    uint64_t deadline = timeout_ms ? cz_now_ms() + timeout_ms : UINT64_MAX;
-    for (;;) {
-        uint64_t now = cz_now_ms();
-        if (now >= deadline)
-            return CZ_WAIT_TIMEOUT;
-        uint64_t step = deadline - now < s->poll_ms ? deadline - now : s->poll_ms;
-        r->struct_size = sizeof *r;
-        *st = cz_engine_wait(s->engine, id, (int64_t)step, r);
-        if (*st != CZ_ERR_TIMEOUT)
-            return CZ_WAIT_DONE;
-        if (cz_rpc_call_cancelled(call))
-            return CZ_WAIT_GONE;
-    }
-}
-
+/* AwaitProof: one bounded wait on the engine (no polling) for the newest job of the id. */
 static cz_rpc_code cz_h_await(void *user, cz_rpc_call *call, const cz_rpc_str *job_id,
                               uint64_t timeout_ms, cz_rpc_proof *out, char *msg, size_t msg_len)
 {
     cz_service *s = user;
     if (!cz_plain(job_id, "job_id", msg, msg_len))
         return CZ_RPC_INVALID_ARGUMENT;
-    char job[CZ_JOB_ID_MAX + 1];
-    cz_job_of(s, job_id->s, job);
-    cz_job_result r;
-    memset(&r, 0, sizeof r);
-    cz_status st = CZ_OK;
+    int64_t wait_ms = cz_wait_ms(s, call, timeout_ms);
+    cz_job_result r = {.struct_size = sizeof r};
+    cz_status st = cz_engine_wait(s->engine, job_id->s, wait_ms, &r);
     cz_rpc_code code = CZ_RPC_OK;
-    switch (cz_wait(s, call, job, timeout_ms, &r, &st)) {
-    case CZ_WAIT_GONE: snprintf(msg, msg_len, "the client went away"); return CZ_RPC_CANCELLED;
-    case CZ_WAIT_TIMEOUT:
+    if (st == CZ_ERR_TIMEOUT) {
         snprintf(out->job_id, sizeof out->job_id, "%s", job_id->s);
         out->status = CZ_RPC_PROOF_TIMEOUT;
-        snprintf(out->error_message, sizeof out->error_message, "still %s after %llu ms",
-                 r.state == CZ_JOB_RUNNING ? "running" : "queued", (unsigned long long)timeout_ms);
-        return CZ_RPC_OK;
-    case CZ_WAIT_DONE:
-        if (st == CZ_ERR_NOT_FOUND) {
-            snprintf(msg, msg_len,
-                     "no job '%s': never submitted, or finished long enough ago to be forgotten",
-                     job_id->s);
-            code = CZ_RPC_NOT_FOUND;
-        } else if (st != CZ_OK) {
-            code = cz_fail(st, NULL, msg, msg_len);
-        } else {
-            code = cz_proof_reply(job_id->s, &r, out, msg, msg_len);
-        }
-        break;
+        snprintf(out->error_message, sizeof out->error_message, "still %s after %lld ms",
+                 r.state == CZ_JOB_RUNNING ? "running" : "queued", (long long)wait_ms);
+    } else if (st == CZ_ERR_NOT_FOUND) {
+        snprintf(msg, msg_len,
+                 "no job of this id: never submitted, or finished long enough ago "
+                 "to be forgotten");
+        code = CZ_RPC_NOT_FOUND;
+    } else if (st != CZ_OK) {
+        code = cz_fail(st, NULL, msg, msg_len);
+    } else {
+        code = cz_proof_reply(&r, out, msg, msg_len);
     }
     cz_job_result_free(&r);
     if (code != CZ_RPC_OK)
@@ -401,31 +282,44 @@ static cz_rpc_code cz_h_await(void *user, cz_rpc_call *call, const cz_rpc_str *j
     return code;
 }
 
-static cz_rpc_code cz_h_prove(void *user, cz_rpc_call *call, const cz_rpc_submit *req,
-                              cz_rpc_proof *out, char *msg, size_t msg_len)
+/* Prove: submits with CZ_ID_SHARED (Curio sends each WindowPoSt partition of a deadline under
+ * one id) and the shim's completion callback; the call is answered when the job ends. */
+static cz_rpc_code cz_h_prove(void *user, cz_rpc_call *call, const cz_job_request *r,
+                              cz_job_done_fn done, void *done_user, cz_rpc_job *job, char *msg,
+                              size_t msg_len)
 {
     cz_service *s = user;
+    cz_job_request req = *r;
+    req.id_reuse = CZ_ID_SHARED;
+    req.on_done = done;
+    req.done_user = done_user;
     cz_submit_result res;
-    cz_rpc_code code = cz_submit_job(s, call, "Prove", req, &res, msg, msg_len);
+    cz_rpc_code code = cz_submit_job(s, call, "Prove", &req, &res, msg, msg_len);
     if (code != CZ_RPC_OK)
         return code;
-    cz_job_result r;
-    memset(&r, 0, sizeof r);
-    cz_status st = CZ_OK;
-    if (cz_wait(s, call, res.job_id, 0, &r, &st) == CZ_WAIT_GONE) {
-        /* nobody will read the proof: free the job's memory now */
-        cz_cancel_outcome how = CZ_CANCEL_FINISHED;
-        cz_engine_cancel(s->engine, res.job_id, &how, NULL);
-        cz_log_field f[] = {CZ_LOG_S("job_id", res.job_id),
-                            CZ_LOG_B("was_running", how == CZ_CANCEL_STOPPING)};
-        cz_log_fields(CZ_LOG_INFO, "Prove client went away: job cancelled", f, 2);
-        snprintf(msg, msg_len, "the client went away");
-        return CZ_RPC_CANCELLED;
-    }
-    code = st == CZ_OK ? cz_proof_reply(cz_client_id(req, &res), &r, out, msg, msg_len)
-                       : cz_fail(st, NULL, msg, msg_len);
-    cz_job_result_free(&r);
-    return code;
+    job->job = res.job;
+    job->id = strdup(res.job_id); /* NULL (out of memory): a client that leaves cannot withdraw */
+    return CZ_RPC_OK;
+}
+
+static bool cz_h_prove_leave(void *user, const cz_rpc_job *job, void *done_user)
+{
+    cz_service *s = user;
+    if (!job->id || cz_engine_withdraw(s->engine, job->id, job->job, done_user) != CZ_OK)
+        return false;
+    cz_log_field f[] = {CZ_LOG_S("job_id", job->id), CZ_LOG_U("job", job->job)};
+    cz_log_fields(CZ_LOG_INFO,
+                  "Prove client went away: withdrawn (its job is cancelled unless another caller "
+                  "waits for it)",
+                  f, 2);
+    return true;
+}
+
+static cz_rpc_code cz_h_prove_reply(void *user, const cz_job_result *r, cz_rpc_proof *out,
+                                    char *msg, size_t msg_len)
+{
+    (void)user;
+    return cz_proof_reply(r, out, msg, msg_len);
 }
 
 static cz_rpc_code cz_h_cancel(void *user, cz_rpc_call *call, const cz_rpc_str *job_id,
@@ -434,12 +328,11 @@ static cz_rpc_code cz_h_cancel(void *user, cz_rpc_call *call, const cz_rpc_str *
     cz_service *s = user;
     if (!cz_plain(job_id, "job_id", msg, msg_len))
         return CZ_RPC_INVALID_ARGUMENT;
-    char job[CZ_JOB_ID_MAX + 1];
-    cz_job_of(s, job_id->s, job);
     cz_cancel_outcome how = CZ_CANCEL_FINISHED;
-    cz_status st = cz_engine_cancel(s->engine, job, &how, NULL);
+    uint32_t n = 0;
+    cz_status st = cz_engine_cancel(s->engine, job_id->s, &how, &n);
     if (st == CZ_ERR_NOT_FOUND) {
-        snprintf(msg, msg_len, "no job '%s' to cancel", job_id->s);
+        snprintf(msg, msg_len, "no job of this id to cancel");
         cz_log_rpc_error(call, "CancelProof", job_id->s, CZ_RPC_NOT_FOUND, msg);
         return CZ_RPC_NOT_FOUND;
     }
@@ -447,8 +340,9 @@ static cz_rpc_code cz_h_cancel(void *user, cz_rpc_call *call, const cz_rpc_str *
         return cz_fail(st, NULL, msg, msg_len);
     *was_running = how == CZ_CANCEL_STOPPING;
     static const char *const outcome[] = {"dequeued", "stopping", "already finished"};
-    cz_log_field f[] = {CZ_LOG_S("job_id", job), CZ_LOG_S("outcome", outcome[how])};
-    cz_log_fields(CZ_LOG_INFO, "CancelProof", f, 2);
+    cz_log_field f[] = {CZ_LOG_S("job_id", job_id->s), CZ_LOG_S("outcome", outcome[how]),
+                        CZ_LOG_U("jobs_cancelled", n)};
+    cz_log_fields(CZ_LOG_INFO, "CancelProof", f, 3);
     return CZ_RPC_OK;
 }
 
@@ -539,7 +433,7 @@ static cz_rpc_code cz_h_evict(void *user, cz_rpc_call *call, const cz_rpc_str *i
     cz_evict_result r = {.struct_size = sizeof r};
     cz_status st;
     /* the set's running jobs finish first: wait in steps to notice a client that goes away */
-    while ((st = cz_engine_evict(s->engine, id->s, s->poll_ms, &r)) == CZ_ERR_TIMEOUT)
+    while ((st = cz_engine_evict(s->engine, id->s, CZ_EVICT_STEP_MS, &r)) == CZ_ERR_TIMEOUT)
         if (cz_rpc_call_cancelled(call)) {
             snprintf(msg, msg_len, "the client went away");
             return CZ_RPC_CANCELLED;
@@ -565,6 +459,8 @@ void cz_service_handlers(cz_service *s, cz_rpc_handlers *h)
                            .submit = cz_h_submit,
                            .await_proof = cz_h_await,
                            .prove = cz_h_prove,
+                           .prove_leave = cz_h_prove_leave,
+                           .prove_reply = cz_h_prove_reply,
                            .cancel = cz_h_cancel,
                            .status = cz_h_status,
                            .metrics = cz_h_metrics,

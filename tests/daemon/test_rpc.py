@@ -86,11 +86,13 @@ class RpcTest(unittest.TestCase):
         self.assertTrue(cuzkd.verify_demo(r.proof, msg(3), self.d.dir))
         again = self.stub.AwaitProof(self.pb.AwaitProofRequest(job_id="submit-1", timeout_ms=1))
         self.assertEqual(again.proof, r.proof)  # the result stays for later waits
-        # the id of a finished job runs anew (clients retry under one id); a live one is refused
+        # the id of a finished job runs anew (clients retry under one id); while it lives, the
+        # same payload is the same job (idempotent) and another payload is refused
         long = [msg(200 + i) for i in range(16)]
         self.stub.SubmitProof(demo_request(None, "submit-1", messages=long))
+        self.stub.SubmitProof(demo_request(None, "submit-1", messages=long))
         self.check_code(cuzkd.grpc.StatusCode.ALREADY_EXISTS, self.stub.SubmitProof,
-                        demo_request(msg(4), "submit-1"), contains="submit-1")
+                        demo_request(msg(4), "submit-1"), contains="another payload")
         self.stub.CancelProof(self.pb.CancelProofRequest(job_id="submit-1"))
         r = self.stub.AwaitProof(self.pb.AwaitProofRequest(job_id="submit-1"))
         self.assertEqual((r.job_id, r.status), ("submit-1", self.pb.AwaitProofResponse.CANCELLED))
