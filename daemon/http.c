@@ -26,7 +26,6 @@ static enum MHD_Result cz_reply(struct MHD_Connection *c, unsigned code, const c
         return MHD_NO;
     }
     MHD_add_response_header(r, MHD_HTTP_HEADER_CONTENT_TYPE, type);
-    MHD_add_response_header(r, "Access-Control-Allow-Origin", "*");
     MHD_add_response_header(r, MHD_HTTP_HEADER_CACHE_CONTROL, "no-store");
     if (code == MHD_HTTP_METHOD_NOT_ALLOWED)
         MHD_add_response_header(r, MHD_HTTP_HEADER_ALLOW, "GET, HEAD");
@@ -68,7 +67,8 @@ static enum MHD_Result cz_handle(void *cls, struct MHD_Connection *c, const char
     return cz_reply(c, MHD_HTTP_OK, type, body);
 }
 
-/* "host:port" → a socket address (host "" or "*" for any). */
+/* "host:port" → a socket address: host "" is loopback (the status page has no authentication),
+ * "*" every address. */
 static bool cz_resolve(const char *addr, struct sockaddr_storage *ss, char *why, size_t why_len)
 {
     const char *colon = strrchr(addr, ':');
@@ -82,9 +82,10 @@ static bool cz_resolve(const char *addr, struct sockaddr_storage *ss, char *why,
         memmove(host, host + 1, strlen(host));
         host[strlen(host) - 1] = 0;
     }
-    struct addrinfo hints = {.ai_socktype = SOCK_STREAM, .ai_flags = AI_PASSIVE}, *res = NULL;
-    bool any = !host[0] || strcmp(host, "*") == 0;
-    int err = getaddrinfo(any ? NULL : host, colon + 1, &hints, &res);
+    bool any = strcmp(host, "*") == 0;
+    struct addrinfo hints = {.ai_socktype = SOCK_STREAM, .ai_flags = any ? AI_PASSIVE : 0},
+                    *res = NULL;
+    int err = getaddrinfo(any ? NULL : host[0] ? host : "127.0.0.1", colon + 1, &hints, &res);
     if (err) {
         snprintf(why, why_len, "'%s': %s", addr, gai_strerror(err));
         return false;

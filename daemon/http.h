@@ -3,8 +3,9 @@
  *   GET /status    the engine's state as JSON (status_page.h)
  *   GET /metrics   Prometheus text, the same as GetMetrics (metrics.h)
  *   GET /          a small HTML status page
- * Anything else is 404, methods other than GET and HEAD 405. Responses carry
- * Access-Control-Allow-Origin: * (as the Rust daemon's /status).
+ * Anything else is 404, methods other than GET and HEAD 405. No CORS header (the Rust daemon's
+ * Access-Control-Allow-Origin: * would let any web page a browser on the host opens read the
+ * status), and a host left empty binds loopback.
  */
 #ifndef CZ_DAEMON_HTTP_H
 #define CZ_DAEMON_HTTP_H
