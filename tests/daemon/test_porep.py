@@ -56,9 +56,13 @@ class PorepTest(unittest.TestCase):
             # Curio's envelope (lib/ffi/cuzk_funcs.go wrapC1Output): base64 of the C1 JSON
             envelope = json.dumps({"SectorNum": 7, "Phase1Out": base64.b64encode(c1_json).decode(),
                                    "SectorSize": 2048}).encode()
-            for rid, body in (("porep-1000-7", c1_json), ("ps-porep-1000-7-1", envelope)):
+            # Curio sends registered_proof 8 (StackedDrg32GiBV1_1) or 13 (its SyntheticPoRep
+            # form): 32 GiB. At 2 KiB their counterparts are 5 and 10.
+            for rid, body, registered in (("porep-1000-7", c1_json, 5),
+                                          ("ps-porep-1000-7-1", envelope, 10)):
                 req = pb.SubmitProofRequest(request_id=rid, proof_kind=pb.POREP_SEAL_COMMIT,
                                             sector_size=2048, sector_number=7, miner_id=1000,
+                                            registered_proof=registered, priority=pb.NORMAL,
                                             vanilla_proof=body)
                 r = stub.Prove(pb.ProveRequest(submit=req)).result
                 self.assertEqual(r.status, pb.AwaitProofResponse.COMPLETED, r.error_message)

@@ -2,13 +2,16 @@
 (lib/ffi/cuzk_funcs.go WindowPoStCuzk / WinningPoStCuzk): Prove with proof_kind
 WINDOW_POST_PARTITION or WINNING_POST, one bincode FallbackPoStSectorProof per sector in
 vanilla_proofs (`cuzk post gen`, miner 1000), the randomness, the registered proof as Go numbers
-it and the partition index; the proofs checked with `cuzk verify post-window|post-winning`
+it and the partition index, the priorities Curio gives (HIGH, CRITICAL); two WindowPoSt
+partitions of one deadline sent at once under Curio's id for it (`wdpost-1000-0-[3 3 3 3 3 3 3
+3]`), each with its own sectors and each proof checked against them; the proofs checked with `cuzk verify post-window|post-winning`
 against the chain's public info. A vanilla proof with a wrong path is refused at submit, naming
 the sector and challenge. The parameters come from the cache tests/integration/cli_post.sh
 shares ($CUZK_TEST_PARAMS, default ~/.cache/cuzk; made there with the same seed when missing:
 about 40 s)."""
 import os
 import subprocess
+import threading
 import unittest
 
 import cuzkd
@@ -39,33 +42,55 @@ class PostTest(unittest.TestCase):
         try:
             stub = d.stub()
             randomness = b"\x03" * 32  # post gen's default
-            for kind, proof_kind, registered, sectors in (
-                    ("window", pb.WINDOW_POST_PARTITION, 10, 2),
-                    ("winning", pb.WINNING_POST, 0, 1)):
-                out = os.path.join(d.dir, kind)
-                subprocess.run([cuzk, "post", "gen", "--kind", kind, "--size", "2KiB",
-                                "--sectors", str(sectors), "--out", out], check=True,
-                               capture_output=True)
-                vanilla = []
-                for i in range(1, sectors + 1):
-                    with open(os.path.join(out, "sector-%d.vproof" % i), "rb") as f:
-                        vanilla.append(f.read())
-                rid = "%s-1000-0" % kind
-                req = pb.SubmitProofRequest(request_id=rid, proof_kind=proof_kind,
-                                            sector_size=2048, registered_proof=registered,
-                                            vanilla_proofs=vanilla, miner_id=1000,
-                                            randomness=randomness, partition_index=0)
-                r = stub.Prove(pb.ProveRequest(submit=req)).result
-                self.assertEqual(r.status, pb.AwaitProofResponse.COMPLETED, r.error_message)
-                self.assertEqual(len(r.proof), 192)
-                proof = os.path.join(d.dir, rid)
-                with open(proof, "wb") as f:
-                    f.write(r.proof)
-                v = subprocess.run([cuzk, "verify", "post-" + kind, "--public",
-                                    os.path.join(out, "public.json"), "--vk", cache, "--proof",
-                                    proof], capture_output=True, text=True)
-                self.assertEqual(v.stdout.strip(), "VALID", rid + ": " + v.stderr)
+            # Curio's WindowPoSt id: Go's %d of randomness[:8] (spaces and brackets)
+            wdpost_id = "wdpost-1000-0-[%s]" % " ".join(str(b) for b in randomness[:8])
+            for kind, proof_kind, registered, sectors, priority in (
+                    ("window", pb.WINDOW_POST_PARTITION, 10, 2, pb.HIGH),
+                    ("winning", pb.WINNING_POST, 0, 1, pb.CRITICAL)):
+                # WindowPoSt: two partitions of one deadline (their own sectors), sent at once
+                # under one id as Curio does; each proof checked against its own sectors
+                sets = []
+                for first in ((1, 1 + sectors) if kind == "window" else (1,)):
+                    out = os.path.join(d.dir, "%s-%d" % (kind, first))
+                    subprocess.run([cuzk, "post", "gen", "--kind", kind, "--size", "2KiB",
+                                    "--sectors", str(sectors), "--first-sector", str(first),
+                                    "--out", out], check=True, capture_output=True)
+                    vanilla = []
+                    for i in range(first, first + sectors):
+                        with open(os.path.join(out, "sector-%d.vproof" % i), "rb") as f:
+                            vanilla.append(f.read())
+                    sets.append((out, vanilla))
+                rid = wdpost_id if kind == "window" else "winpost-1000-0303"
+
+                def request(vanilla):
+                    return pb.SubmitProofRequest(request_id=rid, proof_kind=proof_kind,
+                                                 sector_size=2048, registered_proof=registered,
+                                                 priority=priority, vanilla_proofs=vanilla,
+                                                 miner_id=1000, randomness=randomness,
+                                                 partition_index=0)
+                results = [None] * len(sets)
+
+                def prove(i):
+                    results[i] = d.stub().Prove(pb.ProveRequest(submit=request(sets[i][1])))
+                threads = [threading.Thread(target=prove, args=(i,)) for i in range(len(sets))]
+                for t in threads:
+                    t.start()
+                for t in threads:
+                    t.join(600)
+                for i, (out, vanilla) in enumerate(sets):
+                    r = results[i].result
+                    self.assertEqual(r.status, pb.AwaitProofResponse.COMPLETED, r.error_message)
+                    self.assertEqual((r.job_id, len(r.proof)), (rid, 192))
+                    proof = os.path.join(d.dir, "%s-%d.proof" % (kind, i))
+                    with open(proof, "wb") as f:
+                        f.write(r.proof)
+                    v = subprocess.run([cuzk, "verify", "post-" + kind, "--public",
+                                        os.path.join(out, "public.json"), "--vk", cache,
+                                        "--proof", proof], capture_output=True, text=True)
+                    self.assertEqual(v.stdout.strip(), "VALID", "%s %d: %s" % (rid, i, v.stderr))
                 # a wrong sibling in the last sector's third path: refused, naming it
+                vanilla = sets[0][1]
+                req = request(vanilla)
                 bad = bytearray(vanilla[-1])
                 bad[56 + 556 * 2 + 84] ^= 1
                 req.request_id = rid + "-bad"
