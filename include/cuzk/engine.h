@@ -198,8 +198,8 @@ typedef struct cz_engine_config {
     const char *param_cache;
     bool params_subgroup_checks; /* check every point's subgroup when loading (slow; off) */
 
-    /* Job history: finished jobs are remembered for cz_engine_wait (and their ids stay taken)
-     * until either bound lets go of them, the oldest first. */
+    /* Job history: finished jobs are remembered for cz_engine_wait until either bound lets go
+     * of them, the oldest first (their ids are free at once: a submit under one runs anew). */
     uint32_t history_max_jobs;     /* default 4096 */
     uint32_t history_retention_ms; /* default 600000 (10 min) */
 
