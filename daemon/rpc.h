@@ -4,8 +4,11 @@
  * The shim only translates: protobuf messages to and from the plain structs below, and gRPC's
  * server and client calls to and from C functions. Everything the daemon decides (which engine
  * call, which status code, what a field means) is C: the server side calls cz_rpc_handlers, the
- * client side (`cuzk client`) calls cz_rpc_client_*. The structs mirror cuzk.v1's messages field
- * for field (proto/cuzk/v1/proving.proto); unused GPU fields are left out.
+ * client side (`cuzk client`) calls cz_rpc_client_*. A SubmitProofRequest is the engine's own
+ * cz_job_request; the structs below mirror cuzk.v1's other messages field for field
+ * (proto/cuzk/v1/proving.proto); unused GPU fields are left out. The one piece of life-cycle
+ * the shim keeps is a Prove call's (answered once, by whichever of its submit, its job's end or
+ * its client's leaving comes to it: see cz_prove_call).
  */
 #ifndef CZ_DAEMON_RPC_H
 #define CZ_DAEMON_RPC_H
