@@ -3,6 +3,7 @@
  * length, one partition each) and snarkjs keys (a circom witness under a registered .zkey).
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "alloc.h"
@@ -40,10 +41,14 @@ static cz_status cz_kind_demo_parse(const cz_job_request *req, void **out, cz_ki
             (req->n_inputs ? req->inputs[i].data : req->input) == NULL)
             return cz_fail(CZ_ERR_BAD_INPUT, why, why_len,
                            "inputs[%zu]: every message has the first's length %zu", i, len);
-    cz_demo_job *j = cz_xcalloc(1, sizeof *j);
+    /* the request path: a copy that does not fit fails the submit, it never aborts */
+    cz_demo_job *j = calloc(1, sizeof *j);
+    if (!j || !(j->msgs = malloc(n * len))) {
+        free(j);
+        return cz_fail(CZ_ERR_NOMEM, why, why_len, "no memory for %zu bytes of messages", n * len);
+    }
     j->n = n;
     j->len = len;
-    j->msgs = cz_xmalloc(n * len);
     for (size_t i = 0; i < n; i++)
         memcpy(j->msgs + i * len, req->n_inputs ? req->inputs[i].data : req->input, len);
     plan->partitions = (unsigned)n;
@@ -136,8 +141,12 @@ static cz_status cz_kind_snarkjs_parse(const cz_job_request *req, void **out, cz
     if (!req->input || !req->input_len || req->n_inputs)
         return cz_fail(CZ_ERR_INVALID_ARG, why, why_len,
                        "input must hold one circom witness (.wtns)");
-    cz_snarkjs_job *j = cz_xcalloc(1, sizeof *j);
-    j->bytes = cz_xmalloc(req->input_len);
+    cz_snarkjs_job *j = calloc(1, sizeof *j);
+    if (!j || !(j->bytes = malloc(req->input_len))) {
+        free(j);
+        return cz_fail(CZ_ERR_NOMEM, why, why_len, "no memory for the %zu-byte witness",
+                       req->input_len);
+    }
     memcpy(j->bytes, req->input, req->input_len);
     cz_status st = cz_wtns_parse(&j->w, "input", j->bytes, req->input_len, why, why_len);
     if (st != CZ_OK) {
