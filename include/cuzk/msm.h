@@ -59,6 +59,30 @@ cz_status cz_msm_g1(cz_g1_jac *out, const cz_g1_affine *bases, size_t nbases,
 cz_status cz_msm_g2(cz_g2_jac *out, const cz_g2_affine *bases, size_t nbases,
                     const cz_msm_scalars *sc, cz_pool *pool, void *scratch, size_t scratch_size);
 
+/*
+ * Bases with known discrete logarithms, to check an MSM of any size by one scalar multiplication
+ * (tests and benchmarks, never parameters). Base i of a seed is [k_i]G, G the group's generator,
+ * k_i = u_⌊i/4096⌋ + v_(i mod 4096) with the u and v pseudo-random in Fr, derived from (seed,
+ * index) by a fixed non-cryptographic generator: each base costs one affine addition and any
+ * range of them can be made alone (in parallel on the pool; the tables allocate ~100 bytes per
+ * 4096 bases). G1 and G2 bases of one seed have the same logs.
+ */
+void cz_msm_known_log(cz_fr *k, uint64_t seed, uint64_t i);
+/* out[0 .. n) = bases first .. first + n − 1 of seed. CZ_ERR_NOMEM if the tables cannot be
+ * allocated. */
+cz_status cz_msm_g1_known_bases(cz_g1_affine *out, uint64_t seed, uint64_t first, size_t n,
+                                cz_pool *pool);
+cz_status cz_msm_g2_known_bases(cz_g2_affine *out, uint64_t seed, uint64_t first, size_t n,
+                                cz_pool *pool);
+/* What cz_msm_<G> of sc over bases first .. first + nbases − 1 of seed returns: [Σ s_i·k_(first +
+ * j_i)]G with j_i the base scalar i pairs with (under the density bitmap, as the MSM pairs them;
+ * split_ones changes nothing). CZ_ERR_INVALID_ARG when the density does not pair the scalars with
+ * nbases bases. Costs one Fr multiplication per scalar and one scalar multiplication. */
+cz_status cz_msm_g1_known_expect(cz_g1_jac *want, uint64_t seed, uint64_t first, size_t nbases,
+                                 const cz_msm_scalars *sc, cz_pool *pool);
+cz_status cz_msm_g2_known_expect(cz_g2_jac *want, uint64_t seed, uint64_t first, size_t nbases,
+                                 const cz_msm_scalars *sc, cz_pool *pool);
+
 /* The window width (bits) the MSM picks for n points of G1 (g2 = false) or G2. */
 unsigned cz_msm_window_bits(size_t n, bool g2);
 
