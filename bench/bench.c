@@ -244,6 +244,20 @@ int cz_bench_parse(cz_bench_opts *o, const char *area, const char *synopsis,
     return -1;
 }
 
+long long cz_bench_read_bytes(void)
+{
+    FILE *f = fopen("/proc/self/io", "r");
+    if (!f)
+        return -1;
+    char line[128];
+    long long bytes = -1;
+    while (fgets(line, sizeof line, f))
+        if (strncmp(line, "read_bytes:", 11) == 0)
+            bytes = atoll(line + 11);
+    fclose(f);
+    return bytes;
+}
+
 /* The process's peak RSS (VmHWM) in bytes, or -1. */
 static long long cz_bench_hwm(void)
 {

@@ -51,6 +51,10 @@ void cz_bench_report(const cz_bench_opts *o, const char *name, size_t size, unsi
  * earlier cases and reused hides fn's own. */
 long long cz_bench_child_rss(bool (*fn)(void *ctx), void *ctx);
 
+/* Bytes this process has caused to be read from storage so far (/proc/self/io read_bytes: page
+ * cache misses, mapped pages included), or −1 when unknown. */
+long long cz_bench_read_bytes(void);
+
 /* Monotonic time in seconds, for cases that time themselves. */
 double cz_bench_seconds(void);
 

@@ -17,7 +17,8 @@ typedef struct cz_msm_compact_job {
     size_t tail[CZ_MSM_COMPACT_MAX_CHUNKS];
     size_t ones[CZ_MSM_COMPACT_MAX_CHUNKS];
     bool top_bit[CZ_MSM_COMPACT_MAX_CHUNKS];
-    bool fill; /* pass 2 */
+    size_t nones; /* all the ones, known for pass 2: they take the last nones entries of ci */
+    bool fill;    /* pass 2 */
 } cz_msm_compact_job;
 
 typedef enum { CZ_MSM_ZERO, CZ_MSM_ONE, CZ_MSM_OTHER } cz_msm_class;
@@ -40,7 +41,7 @@ static void cz_msm_compact_chunks(void *vctx, size_t begin, size_t end)
 {
     cz_msm_compact_job *job = vctx;
     const cz_msm_scalars *sc = job->sc;
-    size_t n = sc->nscalars, total = n; /* the ones fill ci backwards from total */
+    size_t n = sc->nscalars;
     for (size_t c = begin; c < end; c++) {
         size_t i0 = c * job->chunk, i1 = i0 + job->chunk < n ? i0 + job->chunk : n;
         size_t j = job->bases[c], t = job->tail[c], o = job->ones[c];
@@ -58,7 +59,7 @@ static void cz_msm_compact_chunks(void *vctx, size_t begin, size_t end)
                 job->ci[t] = (uint32_t)j;
                 top |= k->l[3] >> 63;
             } else if (job->fill && cl == CZ_MSM_ONE) {
-                job->ci[total - 1 - o] = (uint32_t)j;
+                job->ci[n - job->nones + o] = (uint32_t)j;
             }
             t += cl == CZ_MSM_OTHER;
             o += cl == CZ_MSM_ONE;
@@ -106,6 +107,7 @@ void cz_msm_compact(cz_msm_set *set, const cz_msm_scalars *sc, cz_scalar *cs, ui
         job.bases[c] = bases, job.tail[c] = tail, job.ones[c] = ones;
         bases += b, tail += t, ones += o;
     }
+    job.nones = ones;
     job.fill = true;
     cz_pool_parallel_for(pool, nchunks, 1, cz_msm_compact_chunks, &job);
     set->scalars = cs;

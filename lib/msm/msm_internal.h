@@ -27,28 +27,55 @@
 #define CZ_MSM_DIRECT_MAX 8
 
 /*
+ * Bases at or below this many bytes are read once per window: they stay in the page cache (if
+ * mapped) and the tiles are single windows, the finest grain for the participants. Above it the
+ * MSM streams: each tile is a point range with every window's buckets, so each base is read once
+ * per MSM — the H query of a 32 GiB PoRep partition is 12.9 GB of bases mapped from a file
+ * larger than the page cache, which 20 windows would read 20 times. 512 MiB: above 2^22 G1
+ * and 2^21 G2 bases.
+ */
+#define CZ_MSM_STREAM_BYTES ((size_t)512 << 20)
+
+/* A streaming tile (point range) has at least this many points when there are enough: its
+ * bucket sums (≈ 2^c additions per window) then cost under 0.5% of its 2^21 per window. */
+#define CZ_MSM_STREAM_RANGE ((size_t)1 << 21)
+
+/* A streaming tile takes its range a block at a time and runs every window over the block: the
+ * block's bases (about this many bytes) and scalars stay in the caches across its windows. */
+#define CZ_MSM_STREAM_BLOCK_BYTES ((size_t)4 << 20)
+
+/* Overrides CZ_MSM_STREAM_BYTES and CZ_MSM_STREAM_BLOCK_BYTES for subsequent MSMs (tests run the
+ * streaming tiles, and blocks of one chunk, at small sizes); 0 restores either. Not thread-safe. */
+void cz_msm_set_stream(size_t above_bytes, size_t block_bytes);
+
+/*
  * How one Pippenger run is cut up. Window w covers scalar bits [w·c, w·c + c) plus the Booth
- * carry bit w·c − 1; there are `nwindows` of them and `nranges` point ranges per window, so
- * `nwindows · nranges` tiles, claimed by `nslots` participants that each own `slot_bytes` of
- * working memory (reused from tile to tile).
+ * carry bit w·c − 1; there are `nwindows` of them, taken `group` at a time (1, or all of them
+ * when streaming), and `nranges` point ranges, so `nwindows / group · nranges` tiles, claimed by
+ * `nslots` participants that each own `slot_bytes` of working memory (reused from tile to tile)
+ * with the buckets of `group` windows. A tile runs its windows over `block` points at a time.
  */
 typedef struct cz_msm_plan {
     unsigned c;
     unsigned nwindows;
+    unsigned group;
     size_t npoints;
     size_t nranges;
     size_t ntiles;
     unsigned nslots;
     size_t chunk; /* points counting-sorted at a time */
+    size_t block; /* points a tile runs all its windows over before the next (chunk multiple) */
     size_t slot_bytes;
 } cz_msm_plan;
 
 /* Working-memory sizes of one slot, given the group's affine point and field element sizes. */
-size_t cz_msm_slot_bytes(unsigned c, size_t chunk, size_t aff_size, size_t field_size);
+size_t cz_msm_slot_bytes(unsigned c, unsigned group, size_t chunk, size_t aff_size,
+                         size_t field_size);
 
-/* The plan for n points on `threads` participants; top_bit: some scalar has bit 255 set. */
-void cz_msm_plan_make(cz_msm_plan *p, size_t n, unsigned threads, bool g2, bool top_bit,
-                      size_t aff_size, size_t field_size);
+/* The plan for n points whose bases span nbases (n, or more under a density bitmap or with the
+ * ones split off) on `threads` participants; top_bit: some scalar has bit 255 set. */
+void cz_msm_plan_make(cz_msm_plan *p, size_t n, size_t nbases, unsigned threads, bool g2,
+                      bool top_bit, size_t aff_size, size_t field_size);
 
 /* Where each part of an MSM's scratch lies (byte offsets from the 64-byte aligned base). */
 typedef struct cz_msm_layout {
@@ -59,6 +86,7 @@ typedef struct cz_msm_layout {
     size_t slots;     /* per-participant working memory, slot_stride bytes each */
     size_t slot_stride;
     size_t max_chunk; /* chunk capacity of a slot */
+    size_t max_tiles; /* tile sums */
     size_t total;     /* bytes the caller must provide */
 } cz_msm_layout;
 
@@ -69,7 +97,7 @@ void cz_msm_scratch_layout(cz_msm_layout *l, size_t nscalars, unsigned threads, 
 typedef struct cz_msm_set {
     const cz_scalar *scalars; /* the Pippenger scalars (canonical), npoints of them */
     const uint32_t *idx;      /* base index of each, or NULL when scalar i pairs with base i */
-    const uint32_t *ones;     /* base indices of the scalars equal to 1 (split_ones only) */
+    const uint32_t *ones;     /* base indices of the scalars equal to 1, ascending (split_ones) */
     size_t npoints, nones;
     bool top_bit; /* some Pippenger scalar has bit 255 set (needs a 257-bit window span) */
 } cz_msm_set;
@@ -77,7 +105,7 @@ typedef struct cz_msm_set {
 /*
  * Applies the density bitmap, converts Montgomery scalars, drops zeros and, when splitting,
  * sets the ones apart, writing the compacted scalars to cs and base indices to ci (both
- * nscalars long; the ones fill ci from the back). A canonical input with neither density nor
+ * nscalars long; the ones take the end of ci). Base indices ascend in both. A canonical input with neither density nor
  * split is used in place. Runs on the pool in two passes (count, then fill).
  */
 void cz_msm_compact(cz_msm_set *set, const cz_msm_scalars *sc, cz_scalar *cs, uint32_t *ci,

@@ -125,21 +125,21 @@ static void MBE(reduce_ranges)(SLOT *s, size_t nb)
 }
 
 /*
- * *out = Σ_b (b + 1)·B_b over the nb buckets. The running sums R ← R + B_b, S ← S + R (top bucket
- * first) are sequential, so the buckets are cut into nseg segments of len consecutive buckets
- * whose running sums advance side by side: each step is 2·nseg independent affine additions, one
- * batch (one shared inversion). With S taking R before B_b is added, segment s ends with R_s = Σ
- * of its buckets and S_s + R_s = Σ (b − s·len + 1)·B_b over them; the segments then combine in
- * XYZZ as Σ_s (S_s + R_s) + len·Σ_s s·R_s. Few buckets take the plain XYZZ running sum.
+ * *out = Σ_b (b + 1)·B_b over the nb buckets bk. The running sums R ← R + B_b, S ← S + R (top
+ * bucket first) are sequential, so the buckets are cut into nseg segments of len consecutive
+ * buckets whose running sums advance side by side: each step is 2·nseg independent affine
+ * additions, one batch (one shared inversion). With S taking R before B_b is added, segment s ends
+ * with R_s = Σ of its buckets and S_s + R_s = Σ (b − s·len + 1)·B_b over them; the segments then
+ * combine in XYZZ as Σ_s (S_s + R_s) + len·Σ_s s·R_s. Few buckets take the plain XYZZ running sum.
  */
-static void MBE(bucket_sum)(SLOT *s, size_t nb, XYZZ *out)
+static void MBE(bucket_sum)(SLOT *s, const AFF *bk, size_t nb, XYZZ *out)
 {
     XYZZ run, sum;
     GFN(xyzz_set_infinity)(&run);
     GFN(xyzz_set_infinity)(&sum);
     if (nb < 4 * CZ_MSM_SEGMENTS_MIN) {
         for (size_t b = nb; b-- > 0;) {
-            GBE(xyzz_add_affine_var)(&run, &run, &s->buckets[b]);
+            GBE(xyzz_add_affine_var)(&run, &run, &bk[b]);
             GBE(xyzz_add)(&sum, &sum, &run);
         }
         *out = sum;
@@ -152,7 +152,7 @@ static void MBE(bucket_sum)(SLOT *s, size_t nb, XYZZ *out)
     for (size_t i = len; i-- > 0;) {
         for (size_t g = 0; g < nseg; g++) {
             MBE(push)(s, &sv[g], &sv[g], &r[g]);
-            MBE(push)(s, &r[g], &r[g], &s->buckets[g * len + i]);
+            MBE(push)(s, &r[g], &r[g], &bk[g * len + i]);
         }
         MBE(flush)(s);
     }
@@ -169,57 +169,46 @@ static void MBE(bucket_sum)(SLOT *s, size_t nb, XYZZ *out)
     *out = sum;
 }
 
-static void MBE(tile)(const MFN(run) * x, SLOT *s, size_t tile)
+/* Adds the points [cs, ce) of window w into its nb buckets bk. */
+static void MBE(chunk)(const MFN(run) * x, SLOT *s, size_t cs, size_t ce, unsigned w, AFF *bk,
+                       size_t nb)
 {
-    const cz_msm_plan *p = &x->plan;
-    unsigned c = p->c, w = (unsigned)(tile / p->nranges);
-    size_t r = tile % p->nranges, per = (p->npoints + p->nranges - 1) / p->nranges;
-    size_t p0 = r * per, p1 = p0 + per < p->npoints ? p0 + per : p->npoints;
-    size_t nb = (size_t)1 << (c - 1);
-    memset(s->buckets, 0, nb * sizeof(AFF));
-    for (size_t cs = p0; cs < p1; cs += p->chunk) {
-        if (cz_cancelled(x->cancel))
-            return; /* the MSM reports CZ_ERR_CANCELLED; this tile's sum is never read */
-        size_t ce = cs + p->chunk < p1 ? cs + p->chunk : p1;
-        /* counting sort by bucket: counts land in end[b + 1] … */
-        memset(s->end, 0, (nb + 1) * sizeof(uint32_t));
-        for (size_t i = cs; i < ce; i++) {
-            int32_t d = cz_msm_digit(&x->scalars[i], w, c);
-            s->dig[i - cs] = d;
-            if (d)
-                s->end[d < 0 ? -d : d]++;
-        }
-        /* … prefix sums make end[b] the start of bucket b … */
-        for (size_t b = 1; b <= nb; b++)
-            s->end[b] += s->end[b - 1];
-        /* … and placing advances it to the bucket's end */
-        for (size_t i = cs; i < ce; i++) {
-            int32_t d = s->dig[i - cs];
-            if (!d)
-                continue;
-            const AFF *pt = &x->bases[x->idx ? x->idx[i] : i];
-            AFF *dst = &s->tmp[s->end[(d < 0 ? -d : d) - 1]++];
-            dst->x = pt->x;
-            if (d < 0)
-                FFN(neg)(&dst->y, &pt->y);
-            else
-                dst->y = pt->y;
-        }
-        MBE(reduce_ranges)(s, nb);
-        for (size_t b = 0; b < nb; b++) {
-            uint32_t begin = b ? s->end[b - 1] : 0;
-            if (s->end[b] == begin)
-                continue;
-            if (MFN(is_inf)(&s->buckets[b]))
-                s->buckets[b] = s->tmp[begin];
-            else
-                MBE(push)(s, &s->buckets[b], &s->buckets[b], &s->tmp[begin]);
-        }
-        MBE(flush)(s);
+    unsigned c = x->plan.c;
+    /* counting sort by bucket: counts land in end[b + 1] … */
+    memset(s->end, 0, (nb + 1) * sizeof(uint32_t));
+    for (size_t i = cs; i < ce; i++) {
+        int32_t d = cz_msm_digit(&x->scalars[i], w, c);
+        s->dig[i - cs] = d;
+        if (d)
+            s->end[d < 0 ? -d : d]++;
     }
-    XYZZ sum;
-    MBE(bucket_sum)(s, nb, &sum);
-    GBE(jac_from_xyzz)(&x->tile_sums[tile], &sum);
+    /* … prefix sums make end[b] the start of bucket b … */
+    for (size_t b = 1; b <= nb; b++)
+        s->end[b] += s->end[b - 1];
+    /* … and placing advances it to the bucket's end */
+    for (size_t i = cs; i < ce; i++) {
+        int32_t d = s->dig[i - cs];
+        if (!d)
+            continue;
+        const AFF *pt = &x->bases[x->idx ? x->idx[i] : i];
+        AFF *dst = &s->tmp[s->end[(d < 0 ? -d : d) - 1]++];
+        dst->x = pt->x;
+        if (d < 0)
+            FFN(neg)(&dst->y, &pt->y);
+        else
+            dst->y = pt->y;
+    }
+    MBE(reduce_ranges)(s, nb);
+    for (size_t b = 0; b < nb; b++) {
+        uint32_t begin = b ? s->end[b - 1] : 0;
+        if (s->end[b] == begin)
+            continue;
+        if (MFN(is_inf)(&bk[b]))
+            bk[b] = s->tmp[begin];
+        else
+            MBE(push)(s, &bk[b], &bk[b], &s->tmp[begin]);
+    }
+    MBE(flush)(s);
 }
 
 /* Adds the bases of ones[p0 .. p1) into *acc, a chunk at a time. */
@@ -235,13 +224,54 @@ static void MBE(ones_range)(const MFN(run) * x, SLOT *s, size_t p0, size_t p1, X
     }
 }
 
+/* A tile: its windows over its point range, a block at a time (with the ones among the block's
+ * bases when the tiles sum them), then the windows' bucket sums combined by Horner's rule into
+ * the tile's sum. */
+static void MBE(tile)(const MFN(run) * x, SLOT *s, size_t tile, XYZZ *ones)
+{
+    const cz_msm_plan *p = &x->plan;
+    unsigned c = p->c, w0 = (unsigned)(tile / p->nranges) * p->group, w1 = w0 + p->group;
+    size_t r = tile % p->nranges, per = (p->npoints + p->nranges - 1) / p->nranges;
+    size_t p0 = r * per, p1 = p0 + per < p->npoints ? p0 + per : p->npoints;
+    size_t nb = (size_t)1 << (c - 1);
+    memset(s->buckets, 0, p->group * nb * sizeof(AFF));
+    for (size_t q0 = p0; q0 < p1; q0 += p->block) {
+        size_t q1 = q0 + p->block < p1 ? q0 + p->block : p1;
+        if (x->nones && !x->ones_ranges)
+            MBE(ones_range)
+            (x, s, MFN(ones_at)(x, MFN(base_at)(x, q0)), MFN(ones_at)(x, MFN(base_at)(x, q1)),
+             ones);
+        for (unsigned w = w0; w < w1; w++)
+            for (size_t cs = q0; cs < q1; cs += p->chunk) {
+                if (cz_cancelled(x->cancel))
+                    return; /* the MSM reports CZ_ERR_CANCELLED; this tile's sum is never read */
+                size_t ce = cs + p->chunk < q1 ? cs + p->chunk : q1;
+                MBE(chunk)(x, s, cs, ce, w, s->buckets + (w - w0) * nb, nb);
+            }
+    }
+    XYZZ acc;
+    for (unsigned w = w1; w-- > w0;) {
+        XYZZ sum;
+        MBE(bucket_sum)(s, s->buckets + (w - w0) * nb, nb, &sum);
+        if (w + 1 == w1) {
+            acc = sum;
+            continue;
+        }
+        for (unsigned d = 0; d < c; d++)
+            GBE(xyzz_dbl)(&acc, &acc);
+        GBE(xyzz_add)(&acc, &acc, &sum);
+    }
+    GBE(jac_from_xyzz)(&x->tile_sums[tile], &acc);
+}
+
 /* A participant: claims ones ranges, then tiles, until none is left. */
 static void MBE(participant)(void *vctx, size_t begin, size_t end)
 {
     MFN(run) *x = vctx;
     for (size_t slot = begin; slot < end; slot++) {
         SLOT s;
-        MFN(slot_init)(&s, x->slots + slot * x->slot_stride, x->plan.c, x->chunk_alloc);
+        MFN(slot_init)
+        (&s, x->slots + slot * x->slot_stride, x->plan.c, x->plan.group, x->chunk_alloc);
         XYZZ ones;
         GFN(xyzz_set_infinity)(&ones);
         while (!cz_cancelled(x->cancel)) {
@@ -251,7 +281,7 @@ static void MBE(participant)(void *vctx, size_t begin, size_t end)
                 size_t p0 = item * per, p1 = p0 + per < x->nones ? p0 + per : x->nones;
                 MBE(ones_range)(x, &s, p0, p1, &ones);
             } else if (item - x->ones_ranges < x->plan.ntiles) {
-                MBE(tile)(x, &s, item - x->ones_ranges);
+                MBE(tile)(x, &s, item - x->ones_ranges, &ones);
             } else {
                 break;
             }

@@ -2,7 +2,9 @@
  * Pippenger MSM for one group (internal template). Define CZ_MSM_G (g1|g2) and CZ_MSM_F
  * (fp|fp2) and include from exactly one .c file per group.
  *
- * Per tile (window w, point range): points are taken a chunk at a time, counting-sorted by
+ * A tile is a point range and a group of windows (msm_plan.c: one window, or all of them when
+ * the bases are too many to read once per window); it takes its range a block at a time and runs
+ * each of its windows over the block. Per window and block: points are taken a chunk at a time, counting-sorted by
  * bucket (|digit| − 1, negated for negative digits) into a contiguous array, then every bucket's
  * points are summed pairwise, level by level, with all pairs of a level forming independent
  * batch-affine additions; each chunk's bucket sums are then added into the window's affine
@@ -43,7 +45,7 @@ enum { CZ_MSM_ADD, CZ_MSM_DBL, CZ_MSM_COPY_A, CZ_MSM_COPY_B, CZ_MSM_INF };
 
 /* A participant's working memory (carved from its scratch slot). */
 typedef struct SLOT {
-    AFF *buckets;     /* 2^(c−1) window bucket sums; (0, 0) = empty */
+    AFF *buckets;     /* 2^(c−1) bucket sums per window of the tile; (0, 0) = empty */
     AFF *tmp;         /* chunk points, sorted by bucket */
     int32_t *dig;     /* chunk digits */
     uint32_t *end;    /* end[b]: one past bucket b's last point in tmp */
@@ -58,11 +60,11 @@ typedef struct SLOT {
     unsigned nops;
 } SLOT;
 
-static void MFN(slot_init)(SLOT *s, uint8_t *mem, unsigned c, size_t chunk)
+static void MFN(slot_init)(SLOT *s, uint8_t *mem, unsigned c, unsigned group, size_t chunk)
 {
     size_t buckets = (size_t)1 << (c - 1);
     s->buckets = (AFF *)mem;
-    mem += CZ_MSM_ALIGN(buckets * sizeof(AFF));
+    mem += CZ_MSM_ALIGN(group * buckets * sizeof(AFF));
     s->tmp = (AFF *)mem;
     mem += CZ_MSM_ALIGN(chunk * sizeof(AFF));
     s->dig = (int32_t *)mem;
@@ -106,8 +108,10 @@ typedef struct MFN(run) {
     const AFF *bases;
     const cz_scalar *scalars; /* Pippenger scalars, npoints of them */
     const uint32_t *idx;      /* base index of each Pippenger scalar, or NULL for the identity */
-    const uint32_t *ones;     /* base indices of the scalars equal to 1 */
-    size_t nones, ones_ranges;
+    const uint32_t *ones;     /* base indices of the scalars equal to 1, ascending */
+    size_t nbases;
+    size_t nones;
+    size_t ones_ranges; /* work items for the ones alone; 0: the tiles sum them per block */
     cz_msm_plan plan;
     size_t chunk_alloc; /* chunk capacity of every slot (≥ plan.chunk); the ones use all of it */
     uint8_t *slots;
@@ -117,6 +121,31 @@ typedef struct MFN(run) {
     atomic_size_t next; /* next work item: ones ranges first, then tiles */
     const cz_cancel *cancel;
 } MFN(run);
+
+/* The first base of Pippenger point q's block: the blocks' base spans cut [0, nbases) in order,
+ * so that the ones among them are summed with the block that reads their bases. */
+static size_t MFN(base_at)(const MFN(run) * x, size_t q)
+{
+    if (q == 0)
+        return 0;
+    if (q == x->plan.npoints)
+        return x->nbases;
+    return x->idx ? x->idx[q] : q;
+}
+
+/* The first of the ones whose base index is at least b. */
+static size_t MFN(ones_at)(const MFN(run) * x, size_t b)
+{
+    size_t lo = 0, hi = x->nones;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (x->ones[mid] < b)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo;
+}
 
 /* The kernels per back-end: CZ_MSM_BE names them, CZ_MSM_OPS gives their field and group
  * operations; the IFMA back-end is the MULX/ADX one with the vector flush. */
@@ -221,15 +250,23 @@ cz_status CZ_MSM_PASTE3(cz_msm_, CZ_MSM_G, )(JAC *out, const AFF *bases, size_t 
     x.scalars = scalars;
     x.idx = idx;
     x.ones = set.ones;
+    x.nbases = nbases;
     x.nones = nones;
-    cz_msm_plan_make(&x.plan, npoints ? npoints : 1, threads, sizeof(FT) > sizeof(cz_fp), top_bit,
-                     sizeof(AFF), sizeof(FT));
+    cz_msm_plan_make(&x.plan, npoints ? npoints : 1, nbases, threads, sizeof(FT) > sizeof(cz_fp),
+                     top_bit, sizeof(AFF), sizeof(FT));
+    CZ_ASSERT(x.plan.slot_bytes <= l.slot_stride && x.plan.chunk <= l.max_chunk &&
+              x.plan.ntiles <= l.max_tiles);
     if (npoints == 0)
         x.plan.ntiles = 0;
     x.chunk_alloc = l.max_chunk;
-    x.ones_ranges = nones ? (nones + x.chunk_alloc - 1) / x.chunk_alloc : 0;
-    if (x.ones_ranges > 2 * (size_t)threads)
-        x.ones_ranges = 2 * (size_t)threads;
+    /* window tiles read every base once per window, so the ones go apart; streaming tiles sum
+     * them with the blocks that read their bases */
+    x.ones_ranges = 0;
+    if (nones && (x.plan.group == 1 || npoints == 0)) {
+        x.ones_ranges = (nones + x.chunk_alloc - 1) / x.chunk_alloc;
+        if (x.ones_ranges > 2 * (size_t)threads)
+            x.ones_ranges = 2 * (size_t)threads;
+    }
     x.slots = base + l.slots;
     x.slot_stride = l.slot_stride;
     x.tile_sums = (JAC *)(base + l.tile_sums);
@@ -244,16 +281,17 @@ cz_status CZ_MSM_PASTE3(cz_msm_, CZ_MSM_G, )(JAC *out, const AFF *bases, size_t 
     if (cz_cancelled(x.cancel))
         return CZ_ERR_CANCELLED;
 
-    /* Horner over the windows, top first: acc ← 2^c·acc + Σ_ranges tile sum */
+    /* Horner over the window groups, top first: acc ← 2^(group·c)·acc + Σ_ranges tile sum */
     JAC acc;
     GFN(jac_set_infinity)(&acc);
-    if (x.plan.ntiles)
-        for (unsigned w = x.plan.nwindows; w-- > 0;) {
-            for (unsigned d = 0; d < x.plan.c; d++)
+    size_t ngroups = x.plan.ntiles ? x.plan.nwindows / x.plan.group : 0;
+    for (size_t g = ngroups; g-- > 0;) {
+        if (g + 1 < ngroups)
+            for (unsigned d = 0; d < x.plan.group * x.plan.c; d++)
                 GFN(jac_dbl)(&acc, &acc);
-            for (size_t r = 0; r < x.plan.nranges; r++)
-                GFN(jac_add)(&acc, &acc, &x.tile_sums[w * x.plan.nranges + r]);
-        }
+        for (size_t r = 0; r < x.plan.nranges; r++)
+            GFN(jac_add)(&acc, &acc, &x.tile_sums[g * x.plan.nranges + r]);
+    }
     for (unsigned i = 0; i < nslots; i++)
         GFN(jac_add)(&acc, &acc, &x.partials[i]);
     *out = acc;

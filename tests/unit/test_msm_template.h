@@ -9,6 +9,7 @@
 
 #include "cuzk/experimental.h"
 #include "cz_test.h"
+#include "msm_internal.h"
 #include "pool.h"
 
 #define TM_P3_(a, b, c) a##b##c
@@ -58,6 +59,7 @@ typedef enum {
     TM_SC_RM1,  /* r − 1 */
     TM_SC_SAME, /* one random value everywhere */
     TM_SC_BITS, /* Filecoin-like: 90% 0/1, 10% full width */
+    TM_SC_HALF, /* half full width, a quarter 1, a quarter 0: many points and ones */
     TM_SC_KINDS
 } tm_scalars;
 #endif
@@ -120,6 +122,14 @@ static void T(make_scalars)(cz_scalar *k, size_t n, tm_scalars kind)
             k[i].l[0] -= 1;
             break;
         case TM_SC_SAME: cz_fr_to_scalar(&k[i], &same); break;
+        case TM_SC_HALF:
+            if (u % 4 < 2) {
+                T(rand_fr)(&f);
+                cz_fr_to_scalar(&k[i], &f);
+            } else {
+                k[i] = (cz_scalar){{u % 4 == 2, 0, 0, 0}};
+            }
+            break;
         default:
             if (u % 10 == 0) {
                 T(rand_fr)(&f);
@@ -324,6 +334,170 @@ static void T(msm_window_sweep)(void)
     }
     cz_msm_set_window_bits(0);
     free(bases), free(t), free(k);
+}
+
+/* The streaming tiles (a point range with every window's buckets, blocks of one chunk) on the
+ * cases above. */
+static void T(msm_streaming)(void)
+{
+    cz_msm_set_stream(1, 1);
+    T(msm_vs_oracle)();
+    T(msm_density)();
+    T(msm_large)();
+    T(msm_window_sweep)();
+    cz_msm_set_stream(0, 0);
+}
+
+/* Density bitmap 7/8, Montgomery scalars and the ones split off, streaming over three ranges of
+ * blocks of one chunk: the ones are summed with the block whose base span holds them. */
+static void T(msm_stream_blocks)(void)
+{
+    const size_t n = (size_t)1 << 16;
+    AFF *bases = malloc(n * sizeof *bases);
+    cz_fr *t = malloc(n * sizeof *t);
+    cz_scalar *k = malloc(n * sizeof *k);
+    uint64_t *density = calloc(n / 64, sizeof *density);
+    size_t nb = 0;
+    for (size_t i = 0; i < n; i++)
+        if (cz_rng_u64(cz_test_rng()) % 8 != 0) {
+            density[i / 64] |= (uint64_t)1 << (i % 64);
+            nb++;
+        }
+    T(make_bases)(bases, t, nb, TM_BASES_DISTINCT);
+    T(make_scalars)(k, n, TM_SC_HALF);
+    cz_pool *pool = NULL;
+    CZ_CHECK_OK(cz_pool_create(&pool, 2, 0, "msm"));
+    JAC got, want;
+    T(expected)(&want, k, n, density, t);
+    cz_msm_set_stream(1, 1);
+    CZ_CHECK(T(run_msm)(&got, bases, nb, k, n, density, true, true, pool));
+    CZ_CHECK(G(jac_eq)(&got, &want));
+    cz_msm_set_stream(0, 0);
+    cz_pool_destroy(pool);
+    free(bases), free(t), free(k), free(density);
+}
+
+/* Known-discrete-log bases against [k_i]G by this file's double-and-add, over ranges that start
+ * anywhere (mid-row, far out); a range made alone equals the same bases inside a longer one. */
+static void T(known_bases)(void)
+{
+    static const uint64_t firsts[] = {0, 4095, 3 * 4096 + 17, ((uint64_t)1 << 40) - 5};
+    const size_t n = 600;
+    AFF *b = malloc(n * sizeof *b), *part = malloc(100 * sizeof *part);
+    cz_pool *pool = NULL;
+    CZ_CHECK_OK(cz_pool_create(&pool, 1, 0, "msm"));
+    uint64_t seed = cz_rng_u64(cz_test_rng());
+    for (size_t f = 0; f < sizeof firsts / sizeof *firsts; f++) {
+        cz_test_note("first=%llu", (unsigned long long)firsts[f]);
+        CZ_CHECK_OK(TM_P3(cz_msm_, TM_G, _known_bases)(b, seed, firsts[f], n, pool));
+        for (size_t i = 0; i < n; i += 199) {
+            cz_fr kf;
+            cz_scalar ks;
+            cz_msm_known_log(&kf, seed, firsts[f] + i);
+            cz_fr_to_scalar(&ks, &kf);
+            JAC want;
+            AFF wa;
+            T(double_and_add)(&want, &ks);
+            G(affine_from_jac)(&wa, &want);
+            CZ_CHECK(G(affine_eq)(&b[i], &wa));
+        }
+        CZ_CHECK_OK(TM_P3(cz_msm_, TM_G, _known_bases)(part, seed, firsts[f] + 400, 100, NULL));
+        CZ_CHECK(memcmp(part, b + 400, 100 * sizeof *part) == 0);
+    }
+    CZ_CHECK_OK(TM_P3(cz_msm_, TM_G, _known_bases)(b, seed, 0, 0, NULL));
+    cz_pool_destroy(pool);
+    free(b), free(part);
+}
+
+/* The expected MSM over known bases against Σ s_i·k_i summed here from cz_msm_known_log, with a
+ * density bitmap and Montgomery scalars; and the MSM itself over those bases. */
+static void T(known_expect)(void)
+{
+    const size_t n = 3000;
+    const uint64_t first = 4096 - 700;
+    uint64_t seed = cz_rng_u64(cz_test_rng());
+    cz_scalar *k = malloc(n * sizeof *k);
+    cz_fr *mont = malloc(n * sizeof *mont);
+    AFF *bases = malloc(n * sizeof *bases);
+    uint64_t density[(3000 + 63) / 64] = {0};
+    T(make_scalars)(k, n, TM_SC_HALF);
+    k[5] = (cz_scalar){{~0ull, ~0ull, ~0ull, ~0ull}}; /* above r: reduced */
+    cz_fr sum = cz_fr_zero;
+    size_t nb = 0;
+    for (size_t i = 0; i < n; i++) {
+        uint8_t wide[64] = {0};
+        for (int b = 0; b < 32; b++)
+            wide[b] = (uint8_t)(k[i].l[b / 8] >> (8 * (b % 8)));
+        cz_fr_from_bytes_wide(&mont[i], wide);
+        if (cz_rng_u64(cz_test_rng()) % 3 == 0)
+            continue;
+        density[i / 64] |= (uint64_t)1 << (i % 64);
+        cz_fr kl, prod;
+        cz_msm_known_log(&kl, seed, first + nb++);
+        cz_fr_mul(&prod, &mont[i], &kl);
+        cz_fr_add(&sum, &sum, &prod);
+    }
+    cz_scalar ss;
+    cz_fr_to_scalar(&ss, &sum);
+    JAC want, got;
+    T(double_and_add)(&want, &ss);
+    cz_pool *pool = NULL;
+    CZ_CHECK_OK(cz_pool_create(&pool, 1, 0, "msm"));
+    cz_msm_scalars sc = {k, CZ_SCALARS_CANONICAL, n, density, false, NULL};
+    CZ_CHECK_OK(TM_P3(cz_msm_, TM_G, _known_expect)(&got, seed, first, nb, &sc, pool));
+    CZ_CHECK(G(jac_eq)(&got, &want));
+    sc.scalars = mont;
+    sc.form = CZ_SCALARS_MONTGOMERY;
+    CZ_CHECK_OK(TM_P3(cz_msm_, TM_G, _known_expect)(&got, seed, first, nb, &sc, NULL));
+    CZ_CHECK(G(jac_eq)(&got, &want));
+    CZ_CHECK(TM_P3(cz_msm_, TM_G, _known_expect)(&got, seed, first, nb + 1, &sc, NULL) ==
+             CZ_ERR_INVALID_ARG);
+    CZ_CHECK_OK(TM_P3(cz_msm_, TM_G, _known_bases)(bases, seed, first, nb, pool));
+    CZ_CHECK(T(run_msm)(&got, bases, nb, k, n, density, false, true, pool));
+    CZ_CHECK(G(jac_eq)(&got, &want));
+    cz_pool_destroy(pool);
+    free(k), free(mont), free(bases);
+}
+
+/* 2^log2n known bases on three threads: uniform scalars by window tiles and by streaming tiles,
+ * then Filecoin-like scalars (density, Montgomery, ones split) streaming in blocks of a chunk;
+ * each result checked by one scalar multiplication. */
+static void T(known_large)(unsigned log2n)
+{
+    size_t n = (size_t)1 << log2n;
+    uint64_t seed = cz_rng_u64(cz_test_rng());
+    AFF *bases = malloc(n * sizeof *bases);
+    cz_scalar *k = malloc(n * sizeof *k);
+    uint64_t *density = calloc(n / 64, sizeof *density);
+    cz_pool *pool = NULL;
+    CZ_CHECK_OK(cz_pool_create(&pool, 2, 0, "msm"));
+    CZ_CHECK_OK(TM_P3(cz_msm_, TM_G, _known_bases)(bases, seed, 0, n, pool));
+    T(make_scalars)(k, n, TM_SC_RANDOM);
+    cz_msm_scalars sc = {k, CZ_SCALARS_CANONICAL, n, NULL, false, NULL};
+    JAC want, got;
+    CZ_CHECK_OK(TM_P3(cz_msm_, TM_G, _known_expect)(&want, seed, 0, n, &sc, pool));
+    for (int stream = 0; stream < 2; stream++) {
+        cz_test_note("uniform scalars, streaming %d", stream);
+        cz_msm_set_stream(stream, 0);
+        CZ_CHECK(T(run_msm)(&got, bases, n, k, n, NULL, false, false, pool));
+        CZ_CHECK(G(jac_eq)(&got, &want));
+    }
+    size_t nb = 0;
+    for (size_t i = 0; i < n; i++)
+        if (cz_rng_u64(cz_test_rng()) % 8 != 0) {
+            density[i / 64] |= (uint64_t)1 << (i % 64);
+            nb++;
+        }
+    T(make_scalars)(k, n, TM_SC_BITS);
+    sc.density = density;
+    CZ_CHECK_OK(TM_P3(cz_msm_, TM_G, _known_expect)(&want, seed, 0, nb, &sc, pool));
+    cz_test_note("Filecoin-like scalars, streaming in blocks of a chunk");
+    cz_msm_set_stream(1, 1);
+    CZ_CHECK(T(run_msm)(&got, bases, nb, k, n, density, true, true, pool));
+    CZ_CHECK(G(jac_eq)(&got, &want));
+    cz_msm_set_stream(0, 0);
+    cz_pool_destroy(pool);
+    free(bases), free(k), free(density);
 }
 
 #undef MSM_SCRATCH
