@@ -244,32 +244,28 @@ int cz_bench_parse(cz_bench_opts *o, const char *area, const char *synopsis,
     return -1;
 }
 
-long long cz_bench_read_bytes(void)
+/* The number after key on its line of a /proc file, or -1. */
+static long long cz_bench_proc_field(const char *path, const char *key)
 {
-    FILE *f = fopen("/proc/self/io", "r");
+    FILE *f = fopen(path, "r");
     if (!f)
         return -1;
-    char line[128];
-    long long bytes = -1;
+    char line[256];
+    long long v = -1;
+    size_t len = strlen(key);
     while (fgets(line, sizeof line, f))
-        if (strncmp(line, "read_bytes:", 11) == 0)
-            bytes = atoll(line + 11);
+        if (strncmp(line, key, len) == 0)
+            v = atoll(line + len);
     fclose(f);
-    return bytes;
+    return v;
 }
+
+long long cz_bench_read_bytes(void) { return cz_bench_proc_field("/proc/self/io", "read_bytes:"); }
 
 /* The process's peak RSS (VmHWM) in bytes, or -1. */
 static long long cz_bench_hwm(void)
 {
-    FILE *f = fopen("/proc/self/status", "r");
-    if (!f)
-        return -1;
-    char line[256];
-    long long kib = -1;
-    while (fgets(line, sizeof line, f))
-        if (strncmp(line, "VmHWM:", 6) == 0)
-            kib = atoll(line + 6);
-    fclose(f);
+    long long kib = cz_bench_proc_field("/proc/self/status", "VmHWM:");
     return kib < 0 ? -1 : 1024 * kib;
 }
 

@@ -4,7 +4,9 @@
  * Pippenger's bucket method with signed (Booth) window digits and batch-affine bucket sums
  * (Montgomery's batch inversion): each window's points are counting-sorted by bucket and summed
  * in independent pairs, so every inversion is shared by a full batch whatever the scalars look
- * like. Work is tiled by (window, point range) over the pool.
+ * like. Work is tiled by (window, point range) over the pool; past 512 MiB of bases, by point
+ * range with every window's buckets, so that each base is read once per MSM (bases mapped from
+ * a file larger than the page cache come from the disk once, not once per window).
  *
  * Bases are affine; the point at infinity is allowed and contributes nothing. Scalars are
  * canonical cz_scalar (< 2^256, reduced or not) or Montgomery-form cz_fr. The caller provides

@@ -237,10 +237,11 @@ static void MBE(tile)(const MFN(run) * x, SLOT *s, size_t tile, XYZZ *ones)
     memset(s->buckets, 0, p->group * nb * sizeof(AFF));
     for (size_t q0 = p0; q0 < p1; q0 += p->block) {
         size_t q1 = q0 + p->block < p1 ? q0 + p->block : p1;
-        if (x->nones && !x->ones_ranges)
-            MBE(ones_range)
-            (x, s, MFN(ones_at)(x, MFN(base_at)(x, q0)), MFN(ones_at)(x, MFN(base_at)(x, q1)),
-             ones);
+        if (x->nones && !x->ones_ranges) {
+            size_t o0 = MFN(ones_at)(x, MFN(base_at)(x, q0));
+            size_t o1 = MFN(ones_at)(x, MFN(base_at)(x, q1));
+            MBE(ones_range)(x, s, o0, o1, ones);
+        }
         for (unsigned w = w0; w < w1; w++)
             for (size_t cs = q0; cs < q1; cs += p->chunk) {
                 if (cz_cancelled(x->cancel))

@@ -4,14 +4,14 @@
  *
  * A tile is a point range and a group of windows (msm_plan.c: one window, or all of them when
  * the bases are too many to read once per window); it takes its range a block at a time and runs
- * each of its windows over the block. Per window and block: points are taken a chunk at a time, counting-sorted by
- * bucket (|digit| − 1, negated for negative digits) into a contiguous array, then every bucket's
- * points are summed pairwise, level by level, with all pairs of a level forming independent
- * batch-affine additions; each chunk's bucket sums are then added into the window's affine
- * buckets the same way. No addition ever waits on another in its batch, so a batch always
- * fills (robust to repeated buckets: equal scalars only make a deeper tree). The sorted chunk
- * streams through memory; buckets are touched once per chunk, in order. Finally the buckets are
- * weighted by the running-sum method in XYZZ coordinates.
+ * each of its windows over the block. Per window and block: points are taken a chunk at a time,
+ * counting-sorted by bucket (|digit| − 1, negated for negative digits) into a contiguous array,
+ * then every bucket's points are summed pairwise, level by level, with all pairs of a level
+ * forming independent batch-affine additions; each chunk's bucket sums are then added into the
+ * window's affine buckets the same way. No addition ever waits on another in its batch, so a
+ * batch always fills (robust to repeated buckets: equal scalars only make a deeper tree). The
+ * sorted chunk streams through memory; buckets are touched once per chunk, in order. Finally the
+ * buckets are weighted by the running-sum method in XYZZ coordinates.
  */
 #include <stdatomic.h>
 #include <string.h>

@@ -261,25 +261,31 @@ static void T(msm_density)(void)
     free(bases), free(t), free(k);
 }
 
-static void T(msm_large)(void)
+/* Sets bit i of density (zeroed, n bits) with probability 7/8; returns how many are set. */
+static size_t T(density_7_8)(uint64_t *density, size_t n)
 {
-    /* beyond one compaction chunk (8192 scalars): density, Montgomery form and split together,
-     * on two threads */
-    const size_t n = 20000;
-    AFF *bases = malloc(n * sizeof *bases);
-    cz_fr *t = malloc(n * sizeof *t);
-    cz_scalar *k = malloc(n * sizeof *k);
-    uint64_t *density = calloc((n + 63) / 64, sizeof *density);
     size_t nb = 0;
     for (size_t i = 0; i < n; i++)
         if (cz_rng_u64(cz_test_rng()) % 8 != 0) {
             density[i / 64] |= (uint64_t)1 << (i % 64);
             nb++;
         }
+    return nb;
+}
+
+/* n scalars of a kind under a 7/8 density bitmap, in Montgomery form with the ones split off,
+ * on workers + 1 threads. */
+static void T(density_case)(size_t n, tm_scalars kind, unsigned workers)
+{
+    AFF *bases = malloc(n * sizeof *bases);
+    cz_fr *t = malloc(n * sizeof *t);
+    cz_scalar *k = malloc(n * sizeof *k);
+    uint64_t *density = calloc((n + 63) / 64, sizeof *density);
+    size_t nb = T(density_7_8)(density, n);
     T(make_bases)(bases, t, nb, TM_BASES_DISTINCT);
-    T(make_scalars)(k, n, TM_SC_BITS);
+    T(make_scalars)(k, n, kind);
     cz_pool *pool = NULL;
-    CZ_CHECK_OK(cz_pool_create(&pool, 1, 0, "msm"));
+    CZ_CHECK_OK(cz_pool_create(&pool, workers, 0, "msm"));
     JAC got, want;
     T(expected)(&want, k, n, density, t);
     CZ_CHECK(T(run_msm)(&got, bases, nb, k, n, density, true, true, pool));
@@ -287,6 +293,10 @@ static void T(msm_large)(void)
     cz_pool_destroy(pool);
     free(bases), free(t), free(k), free(density);
 }
+
+/* Beyond one compaction chunk (8192 scalars): density, Montgomery form and split together, on
+ * two threads. */
+static void T(msm_large)(void) { T(density_case)(20000, TM_SC_BITS, 1); }
 
 /* Every back-end this machine runs (portable, MULX/ADX, IFMA) on the cases that reach the rare
  * branches of the batch additions: repeated bases (doublings), infinity, opposite points. */
@@ -352,29 +362,9 @@ static void T(msm_streaming)(void)
  * blocks of one chunk: the ones are summed with the block whose base span holds them. */
 static void T(msm_stream_blocks)(void)
 {
-    const size_t n = (size_t)1 << 16;
-    AFF *bases = malloc(n * sizeof *bases);
-    cz_fr *t = malloc(n * sizeof *t);
-    cz_scalar *k = malloc(n * sizeof *k);
-    uint64_t *density = calloc(n / 64, sizeof *density);
-    size_t nb = 0;
-    for (size_t i = 0; i < n; i++)
-        if (cz_rng_u64(cz_test_rng()) % 8 != 0) {
-            density[i / 64] |= (uint64_t)1 << (i % 64);
-            nb++;
-        }
-    T(make_bases)(bases, t, nb, TM_BASES_DISTINCT);
-    T(make_scalars)(k, n, TM_SC_HALF);
-    cz_pool *pool = NULL;
-    CZ_CHECK_OK(cz_pool_create(&pool, 2, 0, "msm"));
-    JAC got, want;
-    T(expected)(&want, k, n, density, t);
     cz_msm_set_stream(1, 1);
-    CZ_CHECK(T(run_msm)(&got, bases, nb, k, n, density, true, true, pool));
-    CZ_CHECK(G(jac_eq)(&got, &want));
+    T(density_case)((size_t)1 << 16, TM_SC_HALF, 2);
     cz_msm_set_stream(0, 0);
-    cz_pool_destroy(pool);
-    free(bases), free(t), free(k), free(density);
 }
 
 /* Known-discrete-log bases against [k_i]G by this file's double-and-add, over ranges that start
@@ -482,12 +472,7 @@ static void T(known_large)(unsigned log2n)
         CZ_CHECK(T(run_msm)(&got, bases, n, k, n, NULL, false, false, pool));
         CZ_CHECK(G(jac_eq)(&got, &want));
     }
-    size_t nb = 0;
-    for (size_t i = 0; i < n; i++)
-        if (cz_rng_u64(cz_test_rng()) % 8 != 0) {
-            density[i / 64] |= (uint64_t)1 << (i % 64);
-            nb++;
-        }
+    size_t nb = T(density_7_8)(density, n);
     T(make_scalars)(k, n, TM_SC_BITS);
     sc.density = density;
     CZ_CHECK_OK(TM_P3(cz_msm_, TM_G, _known_expect)(&want, seed, 0, nb, &sc, pool));
