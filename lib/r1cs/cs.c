@@ -52,6 +52,15 @@ void cz_cs_enforce_lcs(cz_cs *cs, const char *annotation, cz_lc *a, cz_lc *b, cz
     cs->num_constraints++;
 }
 
+void cz_cs_enforce_inputs(cz_cs *cs)
+{
+    for (uint32_t i = 0; i < cs->num_inputs; i++) {
+        cz_lc *a = cz_cs_lc(cs, 0), *b = cz_cs_lc(cs, 1), *c = cz_cs_lc(cs, 2);
+        cz_lc_add(a, cz_var_input(i));
+        cz_cs_enforce(cs, "input constraint", a, b, c);
+    }
+}
+
 void cz_cs_push(cz_cs *cs, const char *name)
 {
     CZ_ASSERT(cs->ns_depth < CZ_CS_MAX_DEPTH);

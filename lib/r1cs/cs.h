@@ -118,6 +118,10 @@ CZ_INLINE void cz_cs_enforce(cz_cs *cs, const char *annotation, cz_lc *a, cz_lc 
     cz_cs_enforce_lcs(cs, annotation, a, b, c);
 }
 
+/* bellperson's trailing input constraints, one per input i: input_i · 0 = 0. They make every
+ * input's A column non-zero (bellperson's generator and prover both add them after synthesis). */
+void cz_cs_enforce_inputs(cz_cs *cs);
+
 /* Records a synthesis failure (the first one sticks), e.g. CZ_ERR_UNSATISFIED when a gadget
  * meets an impossible constant constraint, as bellpepper returns SynthesisError. Synthesis
  * continues so the shape stays intact; callers check cs->status at the end. */

@@ -171,11 +171,7 @@ void cz_cs_record_init(cz_cs_record *r, cz_pce *out, bool with_c)
 cz_status cz_cs_record_finish(cz_cs_record *r)
 {
     cz_cs *cs = &r->cs;
-    for (uint32_t i = 0; i < cs->num_inputs; i++) {
-        cz_lc *a = cz_cs_lc(cs, 0), *b = cz_cs_lc(cs, 1), *c = cz_cs_lc(cs, 2);
-        cz_lc_add(a, cz_var_input(i));
-        cz_cs_enforce(cs, "input constraint", a, b, c);
-    }
+    cz_cs_enforce_inputs(cs);
     if (cs->status != CZ_OK) {
         cz_pce_free(r->pce);
         return cs->status;
