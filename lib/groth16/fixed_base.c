@@ -113,13 +113,12 @@ static unsigned cz_fb_digit(const cz_scalar *s, unsigned w)
         }                                                                                                \
     }                                                                                                    \
                                                                                                          \
-    void cz_##G##_fixed_base_batch(cz_##G##_affine *out, const cz_##G##_affine *p, const cz_fr *k,       \
-                                   size_t n, cz_pool *pool)                                              \
+    void cz_##G##_fixed_base_init(cz_##G##_fixed_base *fb, const cz_##G##_affine *p)                     \
     {                                                                                                    \
         size_t entries = (size_t)CZ_FB_WINDOWS * CZ_FB_DIGITS;                                           \
         cz_##G##_jac *jt = malloc(entries * sizeof *jt);                                                 \
-        cz_##G##_affine *table = malloc(entries * sizeof *table);                                        \
-        CZ_ASSERT(jt != NULL && table != NULL);                                                          \
+        fb->table = malloc(entries * sizeof *fb->table);                                                 \
+        CZ_ASSERT(jt != NULL && fb->table != NULL);                                                      \
         cz_##G##_jac base;                                                                               \
         cz_##G##_jac_from_affine(&base, p);                                                              \
         for (unsigned w = 0; w < CZ_FB_WINDOWS; w++) {                                                   \
@@ -131,12 +130,31 @@ static unsigned cz_fb_digit(const cz_scalar *s, unsigned w)
             for (int b = 0; b < CZ_FB_BITS; b++)                                                         \
                 cz_##G##_jac_dbl(&base, &base);                                                          \
         }                                                                                                \
-        cz_##G##_batch_to_affine_var(table, jt, entries);                                                \
+        cz_##G##_batch_to_affine_var(fb->table, jt, entries);                                            \
         free(jt);                                                                                        \
-        cz_##G##_fb_job job = {table, k, out, n};                                                        \
+    }                                                                                                    \
+                                                                                                         \
+    void cz_##G##_fixed_base_free(cz_##G##_fixed_base *fb)                                               \
+    {                                                                                                    \
+        free(fb->table);                                                                                 \
+        fb->table = NULL;                                                                                \
+    }                                                                                                    \
+                                                                                                         \
+    void cz_##G##_fixed_base_mul(const cz_##G##_fixed_base *fb, cz_##G##_affine *out,                    \
+                                 const cz_fr *k, size_t n, cz_pool *pool)                                \
+    {                                                                                                    \
+        cz_##G##_fb_job job = {fb->table, k, out, n};                                                    \
         cz_pool_parallel_for(pool, (n + CZ_FB_CHUNK - 1) / CZ_FB_CHUNK, 1, cz_##G##_fb_chunk,            \
                              &job);                                                                      \
-        free(table);                                                                                     \
+    }                                                                                                    \
+                                                                                                         \
+    void cz_##G##_fixed_base_batch(cz_##G##_affine *out, const cz_##G##_affine *p, const cz_fr *k,       \
+                                   size_t n, cz_pool *pool)                                              \
+    {                                                                                                    \
+        cz_##G##_fixed_base fb;                                                                          \
+        cz_##G##_fixed_base_init(&fb, p);                                                                \
+        cz_##G##_fixed_base_mul(&fb, out, k, n, pool);                                                   \
+        cz_##G##_fixed_base_free(&fb);                                                                   \
     }
 
 CZ_FIXED_BASE(g1, fp)

@@ -10,9 +10,32 @@
 
 #include "cuzk/params.h"
 #include "groth16.h"
+#include "setup_writer.h"
 
 cz_status cz_groth16_params_write(const cz_groth16_params *p, const char *path);
 cz_status cz_groth16_vk_write(const cz_groth16_vk *vk, const char *path);
+
+/*
+ * A setup writer (setup_writer.h) of this layout into an open file: each count and each chunk
+ * of points pwritten at its offset, computed from the counts before it (so a chunk can be
+ * written, and rewritten by a resumed run, in any order); points encoded on the pool. It
+ * buffers one chunk's encoding.
+ */
+typedef struct cz_g16_file_writer {
+    cz_g16_writer w;
+    int fd; /* the caller's */
+    cz_pool *pool;
+    bool counted[CZ_G16_SECTIONS];
+    size_t count[CZ_G16_SECTIONS];
+    uint64_t offset[CZ_G16_SECTIONS]; /* of each section's u32 count */
+    uint8_t *buf;
+    size_t buf_len;
+} cz_g16_file_writer;
+
+void cz_g16_file_writer_init(cz_g16_file_writer *fw, int fd, cz_pool *pool);
+void cz_g16_file_writer_free(cz_g16_file_writer *fw);
+/* Where section last ends (the file's size for b_g2); 0 while its count is unknown. */
+uint64_t cz_g16_file_writer_end(const cz_g16_file_writer *fw, cz_g16_section last);
 
 typedef struct cz_groth16_read_opts {
     /* Check every query point's subgroup membership too (on-curve is always checked; the VK

@@ -15,62 +15,136 @@
 
 /* ---- writing ---- */
 
-static bool cz_io_put(FILE *f, const void *p, size_t n) { return fwrite(p, 1, n, f) == n; }
-
-static bool cz_io_put_count(FILE *f, size_t n)
+static bool cz_io_pwrite(int fd, const uint8_t *p, size_t n, uint64_t off)
 {
+    while (n) {
+        ssize_t k = pwrite(fd, p, n, (off_t)off);
+        if (k < 0 && errno == EINTR)
+            continue;
+        if (k <= 0)
+            return false;
+        p += k, n -= (size_t)k, off += (uint64_t)k;
+    }
+    return true;
+}
+
+static cz_status cz_io_file_count(cz_g16_writer *w, cz_g16_section s, size_t n)
+{
+    cz_g16_file_writer *fw = (cz_g16_file_writer *)w;
+    /* the counts come in file order: each section starts where the one before ends */
+    CZ_ASSERT(s == CZ_G16_IC || fw->counted[s - 1]);
+    if (n > UINT32_MAX)
+        return CZ_ERR_BAD_PARAMS; /* the format's counts are u32 */
+    fw->offset[s] = s == CZ_G16_IC ? CZ_G16_VK_POINT_BYTES
+                                   : fw->offset[s - 1] + 4 +
+                                         fw->count[s - 1] * (uint64_t)cz_g16_point_bytes(s - 1);
+    fw->count[s] = n;
+    fw->counted[s] = true;
     uint8_t b[4] = {(uint8_t)(n >> 24), (uint8_t)(n >> 16), (uint8_t)(n >> 8), (uint8_t)n};
-    return n <= UINT32_MAX && cz_io_put(f, b, 4);
+    return cz_io_pwrite(fw->fd, b, 4, fw->offset[s]) ? CZ_OK : CZ_ERR_IO;
 }
 
-static bool cz_io_put_g1s(FILE *f, const cz_g1_affine *p, size_t n)
+typedef struct cz_io_encode_job {
+    uint8_t *out;
+    const void *pts;
+    bool g2;
+} cz_io_encode_job;
+
+static void cz_io_encode_body(void *vctx, size_t begin, size_t end)
 {
-    uint8_t b[CZ_G1_UNCOMPRESSED_BYTES];
-    bool ok = cz_io_put_count(f, n);
-    for (size_t i = 0; i < n && ok; i++) {
-        cz_g1_to_uncompressed(b, &p[i]);
-        ok = cz_io_put(f, b, sizeof b);
+    const cz_io_encode_job *j = vctx;
+    for (size_t i = begin; i < end; i++)
+        if (j->g2)
+            cz_g2_to_uncompressed(j->out + i * CZ_G2_UNCOMPRESSED_BYTES,
+                                  (const cz_g2_affine *)j->pts + i);
+        else
+            cz_g1_to_uncompressed(j->out + i * CZ_G1_UNCOMPRESSED_BYTES,
+                                  (const cz_g1_affine *)j->pts + i);
+}
+
+static cz_status cz_io_file_points(cz_g16_writer *w, cz_g16_section s, size_t first,
+                                   const void *pts, size_t n)
+{
+    cz_g16_file_writer *fw = (cz_g16_file_writer *)w;
+    CZ_ASSERT(fw->counted[s] && first + n <= fw->count[s]);
+    size_t size = cz_g16_point_bytes(s);
+    if (fw->buf_len < n * size) {
+        cz_free(fw->buf);
+        fw->buf_len = n * size;
+        fw->buf = cz_try_alloc(fw->buf_len);
+        if (!fw->buf) {
+            fw->buf_len = 0;
+            return CZ_ERR_NOMEM;
+        }
     }
-    return ok;
+    cz_io_encode_job j = {fw->buf, pts, s == CZ_G16_B_G2};
+    cz_pool_parallel_for(fw->pool, n, 4096, cz_io_encode_body, &j);
+    return cz_io_pwrite(fw->fd, fw->buf, n * size, fw->offset[s] + 4 + first * (uint64_t)size)
+               ? CZ_OK
+               : CZ_ERR_IO;
 }
 
-static bool cz_io_put_g2s(FILE *f, const cz_g2_affine *p, size_t n)
+static cz_status cz_io_file_vk(cz_g16_writer *w, const cz_groth16_vk *vk)
 {
-    uint8_t b[CZ_G2_UNCOMPRESSED_BYTES];
-    bool ok = cz_io_put_count(f, n);
-    for (size_t i = 0; i < n && ok; i++) {
-        cz_g2_to_uncompressed(b, &p[i]);
-        ok = cz_io_put(f, b, sizeof b);
-    }
-    return ok;
+    uint8_t b[CZ_G16_VK_POINT_BYTES], *p = b;
+    cz_g1_to_uncompressed(p, &vk->alpha_g1), p += CZ_G1_UNCOMPRESSED_BYTES;
+    cz_g1_to_uncompressed(p, &vk->beta_g1), p += CZ_G1_UNCOMPRESSED_BYTES;
+    cz_g2_to_uncompressed(p, &vk->beta_g2), p += CZ_G2_UNCOMPRESSED_BYTES;
+    cz_g2_to_uncompressed(p, &vk->gamma_g2), p += CZ_G2_UNCOMPRESSED_BYTES;
+    cz_g1_to_uncompressed(p, &vk->delta_g1), p += CZ_G1_UNCOMPRESSED_BYTES;
+    cz_g2_to_uncompressed(p, &vk->delta_g2);
+    return cz_io_pwrite(((cz_g16_file_writer *)w)->fd, b, sizeof b, 0) ? CZ_OK : CZ_ERR_IO;
 }
 
-static bool cz_io_put_vk(FILE *f, const cz_groth16_vk *vk)
+static cz_status cz_io_file_sync(cz_g16_writer *w)
 {
-    uint8_t g1[CZ_G1_UNCOMPRESSED_BYTES], g2[CZ_G2_UNCOMPRESSED_BYTES];
-    bool ok = true;
-    cz_g1_to_uncompressed(g1, &vk->alpha_g1), ok = ok && cz_io_put(f, g1, sizeof g1);
-    cz_g1_to_uncompressed(g1, &vk->beta_g1), ok = ok && cz_io_put(f, g1, sizeof g1);
-    cz_g2_to_uncompressed(g2, &vk->beta_g2), ok = ok && cz_io_put(f, g2, sizeof g2);
-    cz_g2_to_uncompressed(g2, &vk->gamma_g2), ok = ok && cz_io_put(f, g2, sizeof g2);
-    cz_g1_to_uncompressed(g1, &vk->delta_g1), ok = ok && cz_io_put(f, g1, sizeof g1);
-    cz_g2_to_uncompressed(g2, &vk->delta_g2), ok = ok && cz_io_put(f, g2, sizeof g2);
-    return ok && cz_io_put_g1s(f, vk->ic, vk->n_ic);
+    return fdatasync(((cz_g16_file_writer *)w)->fd) == 0 ? CZ_OK : CZ_ERR_IO;
 }
 
-/* The .params (p set) or .vk file, written whole or not at all. */
+static const cz_g16_writer_ops cz_io_file_ops = {cz_io_file_count, cz_io_file_points, cz_io_file_vk,
+                                                 cz_io_file_sync};
+
+void cz_g16_file_writer_init(cz_g16_file_writer *fw, int fd, cz_pool *pool)
+{
+    memset(fw, 0, sizeof *fw);
+    fw->w.ops = &cz_io_file_ops;
+    fw->fd = fd;
+    fw->pool = pool;
+}
+
+void cz_g16_file_writer_free(cz_g16_file_writer *fw)
+{
+    cz_free(fw->buf);
+    fw->buf = NULL;
+    fw->buf_len = 0;
+}
+
+uint64_t cz_g16_file_writer_end(const cz_g16_file_writer *fw, cz_g16_section last)
+{
+    if (!fw->counted[last])
+        return 0;
+    return fw->offset[last] + 4 + fw->count[last] * (uint64_t)cz_g16_point_bytes(last);
+}
+
+/* The .params (p set) or .vk file, written whole or not at all, through the writer. */
 static cz_status cz_io_write_file(const char *path, const cz_groth16_params *p,
                                   const cz_groth16_vk *vk)
 {
     cz_savefile out;
     CZ_TRY(cz_savefile_open(&out, path));
-    FILE *f = out.f;
-    bool ok = cz_io_put_vk(f, vk);
-    if (p)
-        ok = ok && cz_io_put_g1s(f, p->h, p->n_h) && cz_io_put_g1s(f, p->l, p->n_l) &&
-             cz_io_put_g1s(f, p->a, p->n_a) && cz_io_put_g1s(f, p->b_g1, p->n_b_g1) &&
-             cz_io_put_g2s(f, p->b_g2, p->n_b_g2);
-    return cz_savefile_close(&out, ok);
+    cz_g16_file_writer fw;
+    cz_g16_file_writer_init(&fw, fileno(out.f), NULL);
+    cz_g16_writer *w = &fw.w;
+    const void *pts[CZ_G16_SECTIONS] = {vk->ic,          p ? p->h : NULL,    p ? p->l : NULL,
+                                        p ? p->a : NULL, p ? p->b_g1 : NULL, p ? p->b_g2 : NULL};
+    size_t n[CZ_G16_SECTIONS] = {vk->n_ic,       p ? p->n_h : 0,    p ? p->n_l : 0,
+                                 p ? p->n_a : 0, p ? p->n_b_g1 : 0, p ? p->n_b_g2 : 0};
+    cz_status st = w->ops->vk(w, vk);
+    for (int s = 0; s < (p ? CZ_G16_SECTIONS : 1) && st == CZ_OK; s++)
+        if ((st = w->ops->count(w, (cz_g16_section)s, n[s])) == CZ_OK && n[s])
+            st = w->ops->points(w, (cz_g16_section)s, 0, pts[s], n[s]);
+    cz_g16_file_writer_free(&fw);
+    return cz_savefile_close(&out, st == CZ_OK) == CZ_OK ? st : CZ_ERR_IO;
 }
 
 cz_status cz_groth16_params_write(const cz_groth16_params *p, const char *path)

@@ -10,7 +10,12 @@
 static const char *const cz_g16_section_names[CZ_G16_SECTIONS] = {"ic", "h",    "l",
                                                                   "a",  "b_g1", "b_g2"};
 
-static size_t cz_g16_point_bytes(cz_g16_section s)
+const char *cz_g16_section_name(cz_g16_section s)
+{
+    return (unsigned)s < CZ_G16_SECTIONS ? cz_g16_section_names[s] : "?";
+}
+
+size_t cz_g16_point_bytes(cz_g16_section s)
 {
     return s == CZ_G16_B_G2 ? CZ_G2_UNCOMPRESSED_BYTES : CZ_G1_UNCOMPRESSED_BYTES;
 }

@@ -49,6 +49,9 @@ typedef struct cz_g16_layout {
     uint32_t mpc_contributions;
 } cz_g16_layout;
 
+const char *cz_g16_section_name(cz_g16_section s); /* "ic", "h", …, "b_g2" */
+size_t cz_g16_point_bytes(cz_g16_section s);       /* uncompressed: 96, or 192 for b_g2 */
+
 /* Walks the counts. CZ_ERR_BAD_PARAMS with "path: section: …" in why when a count or the six
  * VK points do not fit in the file. */
 cz_status cz_g16_layout_scan(cz_g16_layout *l, const uint8_t *data, uint64_t size,
