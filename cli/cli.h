@@ -135,20 +135,27 @@ cz_status cz_cli_demo_params(cz_params **out, double *setup_s, const char *cmd, 
                              const char *params_path, const char *vk_path, cz_cli_setup_fn setup,
                              const void *ctx, uint64_t seed, cz_pool *pool);
 
+/* Generates parameters into files, streamed (cz_setup_files; ctx: the command's). */
+typedef cz_status (*cz_cli_setup_files_fn)(const void *ctx, const char *params_path,
+                                           const char *vk_path, const cz_setup_opts *opts,
+                                           char *why, size_t why_len);
+
 /* What `cuzk setup <proof>` writes: parameters for the named circuit under the official file
- * names, never over existing files without force. */
+ * names, never over existing files without force, nor over an interrupted run's without force
+ * or resume. */
 typedef struct cz_cli_fil_setup_job {
     const char *cmd; /* "setup porep" */
     cz_fil_proof proof;
     uint64_t sector_size;
     const char *name;                /* the registered proof, for messages */
     const char *params_opt, *vk_opt; /* --params DIR|FILE, --vk DIR|FILE (NULL: defaults) */
-    bool force;
+    bool force, resume;
     unsigned threads;
     const uint64_t *insecure_seed; /* NULL: secure */
 } cz_cli_fil_setup_job;
 
-/* Generates (setup(ctx)), saves and reports; returns the exit status. */
-int cz_cli_fil_setup(const cz_cli_fil_setup_job *j, cz_cli_setup_fn setup, const void *ctx);
+/* Generates (setup(ctx)) with progress and an ETA on stderr, and reports; returns the exit
+ * status. */
+int cz_cli_fil_setup(const cz_cli_fil_setup_job *j, cz_cli_setup_files_fn setup, const void *ctx);
 
 #endif /* CZ_CLI_H */

@@ -1,5 +1,7 @@
 /* What the Filecoin commands share (cli.h): parameter files, progress lines, demo parameters. */
+#include <inttypes.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -125,7 +127,64 @@ cz_status cz_cli_demo_params(cz_params **out, double *setup_s, const char *cmd, 
     return CZ_OK;
 }
 
-int cz_cli_fil_setup(const cz_cli_fil_setup_job *j, cz_cli_setup_fn setup, const void *ctx)
+/* A setup's progress: the section or pass at hand with its rate and ETA, and the whole run's
+ * share and ETA, one line rewritten at most 5 times a second. */
+typedef struct cz_cli_setup_progress {
+    double start, step_start, last_print;
+    char step[32];
+    uint64_t step_done0, units_done, units_done0, units_total;
+    bool units_seen;
+    unsigned long kill_after; /* CUZK_TEST_SETUP_KILL_AFTER: the resume tests' crash */
+    unsigned long reports;
+} cz_cli_setup_progress;
+
+static void cz_cli_eta(char *out, size_t len, double seconds)
+{
+    if (seconds < 0 || seconds > 1e7)
+        snprintf(out, len, "?");
+    else if (seconds < 90)
+        snprintf(out, len, "%.0f s", seconds);
+    else if (seconds < 5400)
+        snprintf(out, len, "%.0f min", seconds / 60);
+    else
+        snprintf(out, len, "%.1f h", seconds / 3600);
+}
+
+static void cz_cli_setup_report(void *ctx, const char *step, uint64_t done, uint64_t total)
+{
+    cz_cli_setup_progress *p = ctx;
+    double now = cz_cli_seconds();
+    if (strcmp(step, "setup") == 0) {
+        if (!p->units_seen)
+            p->units_done0 = done, p->units_seen = true;
+        p->units_done = done, p->units_total = total;
+        if (p->kill_after && ++p->reports >= p->kill_after)
+            _exit(137); /* as if killed: no cleanup, the state as the last chunk left it */
+        return;
+    }
+    bool new_step = strcmp(p->step, step) != 0;
+    if (new_step) {
+        if (p->step[0])
+            fprintf(stderr, "\n");
+        snprintf(p->step, sizeof p->step, "%s", step);
+        p->step_start = now;
+        p->step_done0 = done;
+    } else if (now - p->last_print < 0.2 && done < total)
+        return;
+    p->last_print = now;
+    double dt = now - p->step_start, rate = dt > 0 ? (double)(done - p->step_done0) / dt : 0;
+    char eta[32], all[32];
+    cz_cli_eta(eta, sizeof eta, rate > 0 ? (double)(total - done) / rate : -1);
+    double run = now - p->start,
+           urate = run > 0 ? (double)(p->units_done - p->units_done0) / run : 0;
+    cz_cli_eta(all, sizeof all, urate > 0 ? (double)(p->units_total - p->units_done) / urate : -1);
+    fprintf(stderr,
+            "\r  %-22s %12" PRIu64 "/%-12" PRIu64 " %9.0f/s  ETA %-7s | setup %5.1f%%  ETA %-7s",
+            step, done, total, rate, eta,
+            p->units_total ? 100.0 * (double)p->units_done / (double)p->units_total : 0.0, all);
+}
+
+int cz_cli_fil_setup(const cz_cli_fil_setup_job *j, cz_cli_setup_files_fn setup, const void *ctx)
 {
     char params_path[4096], vk_path[4096];
     if (!cz_cli_fil_params_file(params_path, sizeof params_path, j->cmd, j->params_opt, j->proof,
@@ -146,6 +205,15 @@ int cz_cli_fil_setup(const cz_cli_fil_setup_job *j, cz_cli_setup_fn setup, const
                 j->cmd, access(params_path, F_OK) == 0 ? params_path : vk_path);
         return CZ_CLI_EXIT_USAGE;
     }
+    char partial[4200];
+    snprintf(partial, sizeof partial, "%s.partial", params_path);
+    if (!j->force && !j->resume && access(partial, F_OK) == 0) {
+        fprintf(stderr,
+                "cuzk %s: %s exists (an interrupted run): --resume continues it, --force "
+                "starts over\n",
+                j->cmd, partial);
+        return CZ_CLI_EXIT_USAGE;
+    }
     /* the directories the files go to */
     for (const char *path = params_path; path; path = path == params_path ? vk_path : NULL) {
         char dir[4096];
@@ -160,16 +228,18 @@ int cz_cli_fil_setup(const cz_cli_fil_setup_job *j, cz_cli_setup_fn setup, const
     if (j->insecure_seed)
         fprintf(stderr, "cuzk %s: WARNING: --insecure-seed: these parameters are insecure\n",
                 j->cmd);
-    fprintf(stderr, "cuzk %s: generating %s parameters … ", j->cmd, j->name);
+    fprintf(stderr, "cuzk %s: generating %s parameters into %s%s\n", j->cmd, j->name, partial,
+            j->resume ? " (resuming)" : "");
     double t0 = cz_cli_seconds();
-    cz_params *p = NULL;
-    cz_status st = setup(&p, ctx, j->insecure_seed, pool);
-    if (st == CZ_OK)
-        st = cz_params_save(p, params_path, vk_path);
-    fprintf(stderr, "%s (%.2f s)\n", st == CZ_OK ? "done" : "failed", cz_cli_seconds() - t0);
+    const char *kill = getenv("CUZK_TEST_SETUP_KILL_AFTER");
+    cz_cli_setup_progress prog = {.start = t0, .kill_after = kill ? strtoul(kill, NULL, 10) : 0};
+    cz_setup_opts o = {j->insecure_seed, j->resume, pool, cz_cli_setup_report, &prog};
+    char why[1024] = "";
+    cz_status st = setup(ctx, params_path, vk_path, &o, why, sizeof why);
+    fprintf(stderr, "%scuzk %s: %s (%.2f s)\n", prog.step[0] ? "\n" : "", j->cmd,
+            st == CZ_OK ? "done" : "failed", cz_cli_seconds() - t0);
     if (st == CZ_OK)
         fprintf(stderr, "cuzk %s: wrote %s and %s\n", j->cmd, params_path, vk_path);
-    cz_params_free(p);
     cz_pool_destroy(pool);
-    return st == CZ_OK ? CZ_CLI_EXIT_OK : cz_cli_fail(j->cmd, params_path, st, NULL);
+    return st == CZ_OK ? CZ_CLI_EXIT_OK : cz_cli_fail(j->cmd, params_path, st, why[0] ? why : NULL);
 }

@@ -246,12 +246,20 @@ static cz_status cz_porep_setup_fn(cz_params **out, const void *ctx, const uint6
     return cz_porep_setup(out, ctx, seed, pool);
 }
 
+/* cz_cli_setup_files_fn over cz_porep_setup_files (ctx: the proof's name or size). */
+static cz_status cz_porep_setup_files_fn(const void *ctx, const char *params_path,
+                                         const char *vk_path, const cz_setup_opts *opts, char *why,
+                                         size_t why_len)
+{
+    return cz_porep_setup_files(ctx, params_path, vk_path, opts, why, why_len);
+}
+
 int cz_cmd_setup_porep(int argc, char **argv)
 {
     const char *proof = NULL, *params_opt = NULL, *vk_opt = NULL;
     unsigned long threads = cz_cpu_count();
     uint64_t seed = 0;
-    bool insecure = false, force = false;
+    bool insecure = false, force = false, resume = false;
     const cz_cli_opt opts[] = {
         CZ_POREP_OPTS_PROOF(&proof),
         {"--params", CZ_OPT_STRING, &params_opt, "DIR|FILE",
@@ -262,6 +270,7 @@ int cz_cmd_setup_porep(int argc, char **argv)
         {"--force", CZ_OPT_FLAG, &force, NULL, "overwrite existing files"},
         CZ_CLI_OPT_THREADS(&threads),
         CZ_CLI_OPT_INSECURE_SEED(&seed, &insecure),
+        CZ_CLI_OPT_RESUME(&resume),
     };
     const cz_cli_spec spec = {
         "setup porep",
@@ -281,10 +290,10 @@ int cz_cmd_setup_porep(int argc, char **argv)
     cz_porep_info info;
     if ((rc = cz_porep_resolve("setup porep", proof, &info)) >= 0)
         return rc;
-    cz_cli_fil_setup_job job = {"setup porep", CZ_FIL_POREP,      info.sector_size,
-                                info.name,     params_opt,        vk_opt,
-                                force,         (unsigned)threads, insecure ? &seed : NULL};
-    return cz_cli_fil_setup(&job, cz_porep_setup_fn, proof);
+    cz_cli_fil_setup_job job = {
+        "setup porep", CZ_FIL_POREP, info.sector_size, info.name,         params_opt,
+        vk_opt,        force,        resume,           (unsigned)threads, insecure ? &seed : NULL};
+    return cz_cli_fil_setup(&job, cz_porep_setup_files_fn, proof);
 }
 
 /* Whether --partition K (if given) names one of the C1's partitions; a message if not. */

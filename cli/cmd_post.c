@@ -52,6 +52,14 @@ static cz_status cz_post_setup_fn(cz_params **out, const void *ctx, const uint64
     return cz_post_setup(out, ctx, seed, pool);
 }
 
+/* cz_cli_setup_files_fn over cz_post_setup_files (ctx: the proof's name). */
+static cz_status cz_post_setup_files_fn(const void *ctx, const char *params_path,
+                                        const char *vk_path, const cz_setup_opts *opts, char *why,
+                                        size_t why_len)
+{
+    return cz_post_setup_files(ctx, params_path, vk_path, opts, why, why_len);
+}
+
 /* ---- post info ---- */
 
 static void cz_post_print_info(const cz_post_info *in)
@@ -239,7 +247,7 @@ static int cz_post_setup_cmd(bool winning, int argc, char **argv)
     const char *proof = NULL, *params_opt = NULL, *vk_opt = NULL;
     unsigned long threads = cz_cpu_count();
     uint64_t seed = 0;
-    bool insecure = false, force = false;
+    bool insecure = false, force = false, resume = false;
     const cz_cli_opt opts[] = {
         {"--size", CZ_OPT_STRING, &proof, "SIZE", "the sector size"},
         {"--proof", CZ_OPT_STRING, &proof, "PROOF", "or the registered proof"},
@@ -250,6 +258,7 @@ static int cz_post_setup_cmd(bool winning, int argc, char **argv)
         {"--force", CZ_OPT_FLAG, &force, NULL, "overwrite existing files"},
         CZ_CLI_OPT_THREADS(&threads),
         CZ_CLI_OPT_INSECURE_SEED(&seed, &insecure),
+        CZ_CLI_OPT_RESUME(&resume),
     };
     char cmd[32];
     snprintf(cmd, sizeof cmd, "setup %s", cz_post_kind(winning));
@@ -273,10 +282,10 @@ static int cz_post_setup_cmd(bool winning, int argc, char **argv)
     }
     if (!cz_post_find(&info, cmd, winning, proof))
         return CZ_CLI_EXIT_USAGE;
-    cz_cli_fil_setup_job job = {cmd,       cz_post_fil(winning), info.sector_size,
-                                info.name, params_opt,           vk_opt,
-                                force,     (unsigned)threads,    insecure ? &seed : NULL};
-    return cz_cli_fil_setup(&job, cz_post_setup_fn, info.name);
+    cz_cli_fil_setup_job job = {
+        cmd,    cz_post_fil(winning), info.sector_size,       info.name, params_opt, vk_opt, force,
+        resume, (unsigned)threads,    insecure ? &seed : NULL};
+    return cz_cli_fil_setup(&job, cz_post_setup_files_fn, info.name);
 }
 
 int cz_cmd_setup_post_window(int argc, char **argv) { return cz_post_setup_cmd(false, argc, argv); }

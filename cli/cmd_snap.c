@@ -354,12 +354,20 @@ static cz_status cz_snap_setup_fn(cz_params **out, const void *ctx, const uint64
     return cz_snap_setup(out, ctx, false, seed, pool);
 }
 
+/* cz_cli_setup_files_fn over cz_snap_setup_files (ctx: the update proof's name or size). */
+static cz_status cz_snap_setup_files_fn(const void *ctx, const char *params_path,
+                                        const char *vk_path, const cz_setup_opts *opts, char *why,
+                                        size_t why_len)
+{
+    return cz_snap_setup_files(ctx, false, params_path, vk_path, opts, why, why_len);
+}
+
 int cz_cmd_setup_snap(int argc, char **argv)
 {
     const char *proof = NULL, *params_opt = NULL, *vk_opt = NULL;
     unsigned long threads = cz_cpu_count();
     uint64_t seed = 0;
-    bool insecure = false, force = false;
+    bool insecure = false, force = false, resume = false;
     const cz_cli_opt opts[] = {
         {"--size", CZ_OPT_STRING, &proof, "SIZE", "the sector size or update proof",
          .required = true},
@@ -370,6 +378,7 @@ int cz_cmd_setup_snap(int argc, char **argv)
         {"--force", CZ_OPT_FLAG, &force, NULL, "overwrite existing files"},
         CZ_CLI_OPT_THREADS(&threads),
         CZ_CLI_OPT_INSECURE_SEED(&seed, &insecure),
+        CZ_CLI_OPT_RESUME(&resume),
     };
     const cz_cli_spec spec = {
         "setup snap",
@@ -387,10 +396,10 @@ int cz_cmd_setup_snap(int argc, char **argv)
     cz_snap_info info;
     if (cz_snap_info_get(&info, proof, false) != CZ_OK)
         return cz_snap_unknown("setup snap", proof);
-    cz_cli_fil_setup_job job = {"setup snap", CZ_FIL_SNAP,       info.sector_size,
-                                info.name,    params_opt,        vk_opt,
-                                force,        (unsigned)threads, insecure ? &seed : NULL};
-    return cz_cli_fil_setup(&job, cz_snap_setup_fn, proof);
+    cz_cli_fil_setup_job job = {
+        "setup snap", CZ_FIL_SNAP, info.sector_size, info.name,         params_opt,
+        vk_opt,       force,       resume,           (unsigned)threads, insecure ? &seed : NULL};
+    return cz_cli_fil_setup(&job, cz_snap_setup_files_fn, proof);
 }
 
 /* ---- demo snap ---- */

@@ -81,6 +81,9 @@ typedef struct cz_cli_spec {
 #define CZ_CLI_OPT_INSECURE_SEED(dest, seen)                                                       \
     {"--insecure-seed", CZ_OPT_U64, (dest), "S",                                                   \
      "reproducible, INSECURE parameters from this seed\n(decimal or 0x-hex)", .given = (seen)}
+#define CZ_CLI_OPT_RESUME(dest)                                                                    \
+    {"--resume", CZ_OPT_FLAG, (dest), NULL,                                                        \
+     "continue an interrupted run (FILE.partial and its\n.state) from its last chunk"}
 /* clang-format on */
 
 /* Parses argv[0..argc) (the arguments after the command). Returns −1 when the command should go

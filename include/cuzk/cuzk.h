@@ -139,6 +139,28 @@ void cz_vk_free(cz_vk *vk);               /* accepts NULL */
 cz_status cz_setup(cz_params **out, const cz_circuit *c, const uint64_t *insecure_seed,
                    cz_pool *pool);
 
+/*
+ * Generates parameters straight into files, in bounded memory (32 bytes per variable plus a
+ * chunk: ~5 GB for a 2^27 circuit whose .params is ~47 GB): each section of the .params is
+ * written at its offset as it is computed, into params_path.partial, renamed to params_path
+ * only when complete; the .vk (vk_path) follows. The same parameters as cz_setup for the same
+ * seed, byte for byte. progress gets (section or pass, done, total) after every chunk and
+ * ("setup", done, total) in work units over the whole run. With resume, an interrupted run
+ * (killed, or failed on I/O) continues from its last chunk — params_path.partial.state records
+ * it, with the seed or (a secure run) the toxic waste itself, readable by the owner only;
+ * without, an existing partial file is started over. Errors name the file in why.
+ */
+typedef struct cz_setup_opts {
+    const uint64_t *insecure_seed; /* NULL: secure (OS CSPRNG) */
+    bool resume;
+    cz_pool *pool;
+    cz_progress_fn progress; /* may be NULL */
+    void *progress_ctx;
+} cz_setup_opts;
+
+cz_status cz_setup_files(const cz_circuit *c, const char *params_path, const char *vk_path,
+                         const cz_setup_opts *opts, char *why, size_t why_len);
+
 /* ---- proving and verifying ----------------------------------------------------------------- */
 
 #define CZ_PROOF_BYTES 192 /* A (48) ‖ B (96) ‖ C (48), compressed */

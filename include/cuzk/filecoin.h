@@ -78,6 +78,10 @@ cz_status cz_porep_info_count(cz_porep_info *info);
  * an insecure_seed makes them reproducible and INSECURE. */
 cz_status cz_porep_setup(cz_params **out, const char *name_or_size, const uint64_t *insecure_seed,
                          cz_pool *pool);
+/* The same into files, streamed and resumable (cz_setup_files). */
+cz_status cz_porep_setup_files(const char *name_or_size, const char *params_path,
+                               const char *vk_path, const cz_setup_opts *opts, char *why,
+                               size_t why_len);
 
 /* ---- C1 outputs ------------------------------------------------------------------------------ */
 
@@ -279,6 +283,9 @@ cz_status cz_snap_info_count(cz_snap_info *info);
 /* Parameters for an update proof's partition circuit (as cz_porep_setup). */
 cz_status cz_snap_setup(cz_params **out, const char *name_or_size, bool poseidon,
                         const uint64_t *insecure_seed, cz_pool *pool);
+cz_status cz_snap_setup_files(const char *name_or_size, bool poseidon, const char *params_path,
+                              const char *vk_path, const cz_setup_opts *opts, char *why,
+                              size_t why_len);
 
 /* ---- SnapDeals requests --------------------------------------------------------------------- */
 

@@ -74,6 +74,9 @@ cz_status cz_post_info_count(cz_post_info *info);
  * insecure_seed makes them reproducible and INSECURE. */
 cz_status cz_post_setup(cz_params **out, const char *name, const uint64_t *insecure_seed,
                         cz_pool *pool);
+/* The same into files, streamed and resumable (cz_setup_files). */
+cz_status cz_post_setup_files(const char *name, const char *params_path, const char *vk_path,
+                              const cz_setup_opts *opts, char *why, size_t why_len);
 
 /* ---- requests -------------------------------------------------------------------------------- */
 

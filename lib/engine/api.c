@@ -10,6 +10,7 @@
 #include "groth16.h"
 #include "groth16_io.h"
 #include "groth16_prover.h"
+#include "groth16_setup.h"
 #include "groth16_verifier.h"
 #include "perf.h"
 #include "sha256.h"
@@ -189,6 +190,26 @@ cz_status cz_api_setup(cz_params **out, cz_synthesize_fn synth, void *ctx,
     }
     *out = p;
     return CZ_OK;
+}
+
+cz_status cz_setup_files(const cz_circuit *c, const char *params_path, const char *vk_path,
+                         const cz_setup_opts *opts, char *why, size_t why_len)
+{
+    CZ_ARG_CHECK(c != NULL);
+    return cz_api_setup_files(c->synth, c->ctx, params_path, vk_path, opts, why, why_len);
+}
+
+cz_status cz_api_setup_files(cz_synthesize_fn synth, void *ctx, const char *params_path,
+                             const char *vk_path, const cz_setup_opts *opts, char *why,
+                             size_t why_len)
+{
+    CZ_ARG_CHECK(params_path != NULL && vk_path != NULL && opts != NULL);
+    cz_groth16_file_opts o = {.insecure_seed = opts->insecure_seed,
+                              .resume = opts->resume,
+                              .pool = opts->pool,
+                              .progress = opts->progress,
+                              .progress_ctx = opts->progress_ctx};
+    return cz_groth16_setup_file(synth, ctx, params_path, vk_path, &o, why, why_len);
 }
 
 /* ---- proving and verifying ---- */

@@ -61,6 +61,11 @@ cz_status cz_params_shape(const cz_params *p, cz_pool *pool, cz_shape **out);
 cz_status cz_api_setup(cz_params **out, cz_synthesize_fn synth, void *ctx,
                        const uint64_t *insecure_seed, cz_pool *pool);
 
+/* The same into files (cz_setup_files for any circuit). */
+cz_status cz_api_setup_files(cz_synthesize_fn synth, void *ctx, const char *params_path,
+                             const char *vk_path, const cz_setup_opts *opts, char *why,
+                             size_t why_len);
+
 /* A circuit's size from a counting synthesis (no per-constraint memory): constraints, inputs
  * (ONE included), aux and bellperson's proving domain. The synthesis's status. */
 typedef struct cz_api_counts {

@@ -126,6 +126,17 @@ cz_status cz_porep_setup(cz_params **out, const char *name_or_size, const uint64
     return cz_api_setup(out, cz_stacked_circuit_synthesize, &blank, insecure_seed, pool);
 }
 
+cz_status cz_porep_setup_files(const char *name_or_size, const char *params_path,
+                               const char *vk_path, const cz_setup_opts *opts, char *why,
+                               size_t why_len)
+{
+    const cz_porep_config *c = cz_porep_lookup(name_or_size);
+    CZ_ARG_CHECK(c != NULL);
+    cz_stacked_circuit blank = {c, NULL, 0};
+    return cz_api_setup_files(cz_stacked_circuit_synthesize, &blank, params_path, vk_path, opts,
+                              why, why_len);
+}
+
 /* ---- test sectors ---- */
 
 void cz_porep_sector_spec_default(cz_porep_sector_spec *spec)

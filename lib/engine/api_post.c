@@ -95,6 +95,16 @@ cz_status cz_post_setup(cz_params **out, const char *name, const uint64_t *insec
     return cz_api_setup(out, cz_post_circuit_synthesize, &blank, insecure_seed, pool);
 }
 
+cz_status cz_post_setup_files(const char *name, const char *params_path, const char *vk_path,
+                              const cz_setup_opts *opts, char *why, size_t why_len)
+{
+    const cz_post_config *c = cz_post_config_by_name(name);
+    CZ_ARG_CHECK(c != NULL);
+    cz_post_circuit blank = {c, NULL};
+    return cz_api_setup_files(cz_post_circuit_synthesize, &blank, params_path, vk_path, opts, why,
+                              why_len);
+}
+
 /* ---- requests ---- */
 
 cz_status cz_post_job_load(cz_post_job **out, const cz_post_request *req, char *why, size_t why_len)

@@ -109,6 +109,18 @@ cz_status cz_snap_setup(cz_params **out, const char *name_or_size, bool poseidon
     return cz_api_setup(out, cz_snap_circuit_synthesize, &blank, insecure_seed, pool);
 }
 
+cz_status cz_snap_setup_files(const char *name_or_size, bool poseidon, const char *params_path,
+                              const char *vk_path, const cz_setup_opts *opts, char *why,
+                              size_t why_len)
+{
+    cz_snap_config tmp;
+    const cz_snap_config *c = cz_snap_lookup(name_or_size, poseidon, &tmp);
+    CZ_ARG_CHECK(c != NULL);
+    cz_snap_circuit blank = {c, NULL, 0};
+    return cz_api_setup_files(cz_snap_circuit_synthesize, &blank, params_path, vk_path, opts, why,
+                              why_len);
+}
+
 /* ---- requests ---- */
 
 static cz_status cz_snap_wrap(cz_snap **out, cz_snap_input *in, cz_status st)

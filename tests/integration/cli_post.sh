@@ -45,6 +45,30 @@ for kind in window winning; do
             --threads 2 2>/dev/null
     fi
 done
+# a streamed setup killed after a few chunks (as kill -9 would leave it) and resumed writes the
+# same files as one uninterrupted run; an interrupted run is neither overwritten nor resumed
+# unasked
+wname=$(info window 2KiB --no-count | sed -n 's/^  parameters    //p')
+set +e
+CUZK_TEST_SETUP_KILL_AFTER=6 "$cuzk" setup post-window --size 2KiB --params "$dir/resume" \
+    --insecure-seed 0x637a6b706f7374 --threads 2 2>/dev/null
+[ $? = 137 ] || fail "the kill hook did not stop setup"
+[ -s "$dir/resume/$wname.partial.state" ] || fail "no state beside the partial file"
+"$cuzk" setup post-window --size 2KiB --params "$dir/resume" --insecure-seed 0x637a6b706f7374 \
+    2>"$dir/err"
+[ $? = 2 ] && grep -q "\-\-resume continues it" "$dir/err" || fail "an interrupted run was overwritten"
+"$cuzk" setup post-window --size 2KiB --params "$dir/resume" --insecure-seed 1 --resume \
+    2>"$dir/err"
+[ $? = 2 ] && grep -q "another insecure seed" "$dir/err" || fail "resumed under another seed"
+set -e
+"$cuzk" setup post-window --size 2KiB --params "$dir/resume" --insecure-seed 0x637a6b706f7374 \
+    --resume --threads 2 2>"$dir/err"
+grep -q "ETA" "$dir/err" || fail "setup printed no progress"
+cmp "$dir/resume/$wname" "$cache/$wname" || fail "the resumed .params differs"
+cmp "$dir/resume/${wname%.params}.vk" "$cache/${wname%.params}.vk" || fail "the resumed .vk differs"
+[ ! -e "$dir/resume/$wname.partial" ] && [ ! -e "$dir/resume/$wname.partial.state" ] \
+    || fail "the partial files outlived the run"
+
 # the .vk sizes of the published files (filecoin-circuits.md §2.3: 868 + 96 · inputs)
 wvk=$(info window 2KiB --no-count | sed -n 's/^  parameters    //p')
 nvk=$(info winning 2KiB --no-count | sed -n 's/^  parameters    //p')
