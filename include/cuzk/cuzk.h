@@ -121,7 +121,10 @@ typedef struct cz_params_load_opts {
 } cz_params_load_opts;
 
 /* Loads a .params file. Any malformed, truncated or mismatched file is an error
- * (CZ_ERR_BAD_PARAMS, CZ_ERR_IO) with the section, point and byte offset written into why. */
+ * (CZ_ERR_BAD_PARAMS, CZ_ERR_IO) with the section, point and byte offset written into why.
+ * A native file (cuzk/params.h, cz_params_convert) is mapped, not decoded: its points were
+ * checked when it was made (subgroup_checks is moot) and digest is compared with the digest of
+ * the bellperson file it was made from. */
 cz_status cz_params_load(cz_params **out, const char *path, const cz_params_load_opts *opts,
                          char *why, size_t why_len);
 /* Writes the .params file and, when vk_path is not NULL, the matching .vk. */

@@ -131,6 +131,47 @@ typedef struct cz_params_report {
 cz_status cz_params_check(cz_params_report *rep, const char *path, const cz_params_check_opts *opts,
                           char *why, size_t why_len);
 
+/* ---- native parameter files ------------------------------------------------------------ */
+
+/*
+ * cuzk's native parameter file: the points of a .params exactly as the prover reads them
+ * (Montgomery form, little-endian, page-aligned sections), so that cz_params_load and the engine
+ * map it read-only and shared — every process proving under it shares one copy in the page
+ * cache, and nothing is decoded (docs/PARAMS.md, "Native files"). Not interchangeable with
+ * bellperson's files: keep the official file where bellperson needs it.
+ */
+#define CZ_NATIVE_PARAMS_EXT ".czparams"
+
+typedef struct cz_params_convert_opts {
+    cz_pool *pool; /* points are checked in parallel */
+    cz_progress_fn progress;
+    void *progress_ctx;
+    bool skip_digest; /* do not compare with parameters.json (the digest is still recorded) */
+} cz_params_convert_opts;
+
+typedef struct cz_params_convert_report {
+    uint64_t points;                     /* converted, each checked once */
+    uint64_t in_bytes, out_bytes;        /* the two files' sizes */
+    const cz_fil_params_entry *official; /* the input's parameters.json entry, or NULL */
+    bool digest_checked;                 /* against it */
+    char digest[33];                     /* the input's, recorded in the output */
+} cz_params_convert_report;
+
+/*
+ * Converts a bellperson .params (in) into a native file (out) in bounded memory (a few blocks
+ * of points, whatever the size): the digest first (compared with parameters.json when the
+ * name is listed, unless opts->skip_digest), then every point decoded and checked once —
+ * canonical, on the curve, in its subgroup, not the identity — in parallel, and written at its
+ * place in out.tmp, renamed to out once whole. Progress: "digest" (bytes), then "points".
+ * CZ_ERR_BAD_PARAMS (why names the section, point and byte, or the digests), CZ_ERR_IO;
+ * out is never left half-written. opts and rep may be NULL.
+ */
+cz_status cz_params_convert(cz_params_convert_report *rep, const char *in, const char *out,
+                            const cz_params_convert_opts *opts, char *why, size_t why_len);
+
+/* Whether path is a native parameter file (by its magic). */
+bool cz_params_is_native(const char *path);
+
 CZ_PUBLIC_END
 #ifdef __cplusplus
 }

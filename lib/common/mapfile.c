@@ -3,13 +3,15 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
-cz_status cz_mapfile_open(cz_mapfile *f, const char *path, char *why, size_t why_len)
+static cz_status cz_mapfile_map(cz_mapfile *f, const char *path, bool shared, char *why,
+                                size_t why_len)
 {
     f->data = NULL;
     f->size = 0;
@@ -26,7 +28,8 @@ cz_status cz_mapfile_open(cz_mapfile *f, const char *path, char *why, size_t why
         return CZ_ERR_IO;
     }
     f->size = (size_t)sb.st_size;
-    void *p = f->size ? mmap(NULL, f->size, PROT_READ, MAP_PRIVATE, fd, 0) : NULL;
+    void *p =
+        f->size ? mmap(NULL, f->size, PROT_READ, shared ? MAP_SHARED : MAP_PRIVATE, fd, 0) : NULL;
     int err = errno;
     close(fd);
     if (p == MAP_FAILED) {
@@ -36,9 +39,19 @@ cz_status cz_mapfile_open(cz_mapfile *f, const char *path, char *why, size_t why
         return CZ_ERR_IO;
     }
     f->data = p;
-    if (p)
+    if (p && !shared)
         madvise(p, f->size, MADV_SEQUENTIAL);
     return CZ_OK;
+}
+
+cz_status cz_mapfile_open(cz_mapfile *f, const char *path, char *why, size_t why_len)
+{
+    return cz_mapfile_map(f, path, false, why, why_len);
+}
+
+cz_status cz_mapfile_open_shared(cz_mapfile *f, const char *path, char *why, size_t why_len)
+{
+    return cz_mapfile_map(f, path, true, why, why_len);
 }
 
 void cz_mapfile_close(cz_mapfile *f)

@@ -12,6 +12,7 @@
 #include "groth16_prover.h"
 #include "groth16_setup.h"
 #include "groth16_verifier.h"
+#include "params_native.h"
 #include "perf.h"
 #include "sha256.h"
 #include "sha256_preimage.h"
@@ -100,6 +101,22 @@ void cz_circuit_free(cz_circuit *c)
 
 /* ---- parameters ---- */
 
+/* A native file mapped; an expected digest is the bellperson file's, recorded at conversion. */
+static cz_status cz_params_map_native(cz_groth16_params *g, const char *path, const char *digest,
+                                      char *why, size_t why_len)
+{
+    cz_native_header h;
+    CZ_TRY(cz_groth16_params_map(g, &h, path, why, why_len));
+    if (digest && strncmp(h.source_digest, digest, 32) != 0) {
+        if (why && why_len)
+            snprintf(why, why_len, "%s: made from a file of digest %s, expected %.32s", path,
+                     h.source_digest[0] ? h.source_digest : "(none: set up natively)", digest);
+        cz_groth16_params_free(g);
+        return CZ_ERR_BAD_PARAMS;
+    }
+    return CZ_OK;
+}
+
 cz_status cz_params_load(cz_params **out, const char *path, const cz_params_load_opts *opts,
                          char *why, size_t why_len)
 {
@@ -107,7 +124,10 @@ cz_status cz_params_load(cz_params **out, const char *path, const cz_params_load
     *out = NULL;
     cz_params *p = cz_params_new();
     cz_groth16_read_opts ro = {opts && opts->subgroup_checks, opts ? opts->digest : NULL};
-    cz_status st = cz_groth16_params_read(&p->g, path, &ro, opts ? opts->pool : NULL, why, why_len);
+    cz_status st =
+        cz_native_file_is(path)
+            ? cz_params_map_native(&p->g, path, ro.digest, why, why_len)
+            : cz_groth16_params_read(&p->g, path, &ro, opts ? opts->pool : NULL, why, why_len);
     if (st != CZ_OK) {
         cz_params_free(p);
         return st;

@@ -11,6 +11,7 @@
 #include "groth16_io.h"
 #include "mapfile.h"
 #include "params_layout.h"
+#include "params_native.h"
 #include "why.h"
 
 #define CZ_FIL_PARAMS_ENV "FIL_PROOFS_PARAMETER_CACHE"
@@ -126,3 +127,27 @@ cz_status cz_params_check(cz_params_report *rep, const char *path, const cz_para
     cz_mapfile_close(&f);
     return st;
 }
+
+cz_status cz_params_convert(cz_params_convert_report *rep, const char *in, const char *out,
+                            const cz_params_convert_opts *opts, char *why, size_t why_len)
+{
+    CZ_ARG_CHECK(in != NULL && out != NULL);
+    cz_params_convert_report r = {.official = cz_fil_params_entry_find(in)};
+    cz_params_convert_opts o = opts ? *opts : (cz_params_convert_opts){0};
+    r.digest_checked = r.official && !o.skip_digest;
+    cz_native_convert_opts co = {.expect_digest = r.digest_checked ? r.official->digest : NULL,
+                                 .pool = o.pool,
+                                 .progress = o.progress,
+                                 .ctx = o.progress_ctx};
+    cz_status st = cz_groth16_params_convert(in, out, &co, &r.points, r.digest, why, why_len);
+    struct stat sb;
+    if (stat(in, &sb) == 0)
+        r.in_bytes = (uint64_t)sb.st_size;
+    if (st == CZ_OK && stat(out, &sb) == 0)
+        r.out_bytes = (uint64_t)sb.st_size;
+    if (rep)
+        *rep = r;
+    return st;
+}
+
+bool cz_params_is_native(const char *path) { return path && cz_native_file_is(path); }

@@ -12,6 +12,7 @@
 #include "cs.h"
 #include "cuzk/arith_pairing.h"
 #include "cuzk/cuzk.h"
+#include "mapfile.h"
 #include "pool.h"
 
 /* The verifying key: the first section of a .params file, and the whole .vk file. */
@@ -30,13 +31,16 @@ typedef struct cz_groth16_vk {
  *   l[j]   = (β·A_j(τ) + α·B_j(τ) + C_j(τ))/δ for every aux variable j
  *   a      = A_v(τ)·G1 for every input, then every aux variable in A (identity points dropped)
  *   b_g1/2 = B_v(τ)·G1/G2 for inputs and aux variables in B (identity points dropped)
- * Owned by the struct: cz_groth16_params_free releases everything (the mapped file too).
+ * Owned by the struct: cz_groth16_params_free releases everything (the mapped file too). The
+ * queries are either arrays of their own (decoded, set up) or point into map, a native file
+ * mapped read-only (params_native.h): then they are const in fact, whatever their type says.
  */
 typedef struct cz_groth16_params {
     cz_groth16_vk vk;
     cz_g1_affine *h, *l, *a, *b_g1;
     cz_g2_affine *b_g2;
     size_t n_h, n_l, n_a, n_b_g1, n_b_g2;
+    cz_mapfile map; /* the native file the queries live in, or empty */
 } cz_groth16_params;
 
 void cz_groth16_params_free(cz_groth16_params *p); /* accepts a zeroed struct */

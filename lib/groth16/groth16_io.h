@@ -69,7 +69,8 @@ typedef struct cz_groth16_counts {
 
 cz_status cz_groth16_params_counts(cz_groth16_counts *out, const char *path, char *why,
                                    size_t why_len);
-/* Bytes a decoded parameter set holds. */
+/* Bytes a parameter set holds: decoded, all its points; mapped, its VK (the queries are in the
+ * page cache, shared and reclaimable). */
 size_t cz_groth16_params_bytes(const cz_groth16_params *p);
 
 /* The first 32 hex digits of the Blake2b-512 of a file (Filecoin's parameter digest), read in

@@ -329,5 +329,8 @@ cz_status cz_file_digest(char out[33], const char *path, cz_progress_fn progress
 size_t cz_groth16_params_bytes(const cz_groth16_params *p)
 {
     size_t g1 = sizeof(cz_g1_affine), g2 = sizeof(cz_g2_affine);
-    return sizeof *p + (p->vk.n_ic + p->n_h + p->n_l + p->n_a + p->n_b_g1) * g1 + p->n_b_g2 * g2;
+    size_t held = sizeof *p + p->vk.n_ic * g1;
+    if (p->map.data) /* mapped queries are the page cache's, not ours */
+        return held;
+    return held + (p->n_h + p->n_l + p->n_a + p->n_b_g1) * g1 + p->n_b_g2 * g2;
 }

@@ -546,6 +546,11 @@ void cz_groth16_vk_free(cz_groth16_vk *vk)
 void cz_groth16_params_free(cz_groth16_params *p)
 {
     cz_groth16_vk_free(&p->vk);
+    if (p->map.data) { /* the queries are the mapping's */
+        cz_mapfile_close(&p->map);
+        memset(p, 0, sizeof *p);
+        return;
+    }
     cz_free(p->h);
     cz_free(p->l);
     cz_free(p->a);
