@@ -22,6 +22,7 @@ void cz_config_defaults(cz_daemon_config *c)
     c->max_await_ms = 600000;
     c->shutdown_grace_ms = 60000;
     snprintf(c->param_cache, sizeof c->param_cache, "/data/zk/params");
+    c->native_params = true;
     c->safety_margin = 5ull << 30;
     c->eviction_min_idle_ms = 300000;
     c->max_batch_size = 1;
@@ -170,6 +171,8 @@ static const cz_key cz_keys[] = {
     {"daemon", "shutdown_grace", CZ_KEY_DURATION, CZ_ROLE_USED, CZ_FIELD(shutdown_grace_ms)},
     {"srs", "param_cache", CZ_KEY_STRING, CZ_ROLE_USED, CZ_FIELD(param_cache)},
     {"srs", "subgroup_checks", CZ_KEY_BOOL, CZ_ROLE_USED, CZ_FIELD(params_subgroup_checks)},
+    {"srs", "native_params", CZ_KEY_BOOL, CZ_ROLE_USED, CZ_FIELD(native_params)},
+    {"srs", "native_cache", CZ_KEY_STRING, CZ_ROLE_USED, CZ_FIELD(native_cache)},
     {"srs", "preload", CZ_KEY_STR_LIST, CZ_ROLE_DEPRECATED, CZ_NOFIELD,
      "parameters load on demand; preload them with PreloadSRS (cuzk client preload)"},
     {"memory", "total_budget", CZ_KEY_SIZE_AUTO, CZ_ROLE_USED, CZ_FIELD(total_budget)},
@@ -494,6 +497,8 @@ void cz_config_engine(const cz_daemon_config *c, cz_engine_config *e)
     e->self_check = c->self_check;
     e->param_cache = c->param_cache[0] ? c->param_cache : NULL;
     e->params_subgroup_checks = c->params_subgroup_checks;
+    if (c->native_params)
+        e->native_cache = c->native_cache[0] ? c->native_cache : e->param_cache;
     e->history_max_jobs = c->history_max_jobs;
     e->history_retention_ms = c->history_retention_ms;
 }

@@ -32,6 +32,8 @@ typedef struct cz_daemon_config {
     /* [srs] */
     char param_cache[4096];      /* "/data/zk/params" */
     bool params_subgroup_checks; /* cuzk: subgroup_checks (default false) */
+    bool native_params;          /* cuzk: prove from native files, made on first use (true) */
+    char native_cache[4096];     /* cuzk: where they are made; "" = param_cache (default) */
     /* [memory] */
     uint64_t total_budget; /* bytes; 0 = "auto" (MemTotal − safety_margin) */
     uint64_t safety_margin;

@@ -169,6 +169,9 @@ static void cz_log_ready(const cz_daemon_config *c, const char *bound, const cha
     cz_log_field f[] = {CZ_LOG_S("listen", bound),
                         CZ_LOG_S("status_listen", http_bound[0] ? http_bound : "off"),
                         CZ_LOG_S("param_cache", c->param_cache),
+                        CZ_LOG_S("native_cache", !c->native_params    ? "off"
+                                                 : c->native_cache[0] ? c->native_cache
+                                                                      : c->param_cache),
                         CZ_LOG_U("budget_bytes", s ? s->budget_limit : 0),
                         CZ_LOG_U("threads", s ? s->threads : 0),
                         CZ_LOG_U("synthesis_workers", s ? s->synthesis_workers : 0),

@@ -132,6 +132,8 @@ void cz_metrics_render(FILE *f, const cz_engine_metrics *m, const cz_engine_stat
     cz_scalar(f, "cuzk_srs_loads_total", "counter", "Parameter set loads", m->param_loads);
     cz_scalar(f, "cuzk_srs_evictions_total", "counter", "Parameter set evictions",
               m->param_evictions);
+    cz_scalar(f, "cuzk_srs_conversions_total", "counter",
+              "Native parameter files made from official ones", m->param_conversions);
     cz_scalar(f, "cuzk_running_partitions", "gauge", "Partitions in progress",
               m->running_partitions);
     cz_scalar(f, "cuzk_synthesis_workers", "gauge", "Synthesis workers", s->synthesis_workers);

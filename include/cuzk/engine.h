@@ -109,7 +109,8 @@ typedef enum cz_job_stage {
 /* Residency of a parameter set; the numbers are cuzk.v1 SRSStatus.Tier's. */
 typedef enum cz_param_tier {
     CZ_TIER_RESIDENT = 0, /* HOT: decoded in memory, ready (counted against the budget) */
-    CZ_TIER_MAPPED = 1,   /* WARM: the file is mapped and used in place (page cache) */
+    CZ_TIER_MAPPED = 1,   /* WARM: the file (.zkey, native .czparams) is mapped and used in
+                           * place (page cache, not counted against the budget) */
     CZ_TIER_DISK = 2      /* COLD: known, on disk only */
 } cz_param_tier;
 
@@ -206,6 +207,16 @@ typedef struct cz_engine_config {
     /* Job events (may be NULL). */
     cz_engine_event_fn on_event;
     void *user;
+
+    /* Native parameter files (cuzk/params.h): a bellperson set is used from native_cache/<its
+     * file's name, CZ_NATIVE_PARAMS_EXT for .params>, mapped read-only and shared by every
+     * process, its points never decoded: made there on first use from the official file (the
+     * points checked once, the subgroup as params_subgroup_checks says), again when the
+     * official file is newer; a set registered with a native file is mapped as it is. Such a
+     * set is MAPPED: the budget counts what a proof under it holds, not its points (the page
+     * cache's). When the directory cannot be written the set is decoded as without it.
+     * NULL: decode every set into memory (RESIDENT). Copied. */
+    const char *native_cache;
 } cz_engine_config;
 
 /* Sets struct_size and every default. */
@@ -580,6 +591,7 @@ typedef struct cz_engine_metrics {
     uint64_t param_bytes[3]; /* by cz_param_tier */
     uint64_t param_loads, param_evictions;
     uint32_t running_partitions;
+    uint64_t param_conversions; /* native files made from official ones (native_cache) */
 } cz_engine_metrics;
 
 cz_status cz_engine_get_metrics(cz_engine *e, cz_engine_metrics *out);

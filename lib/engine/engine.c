@@ -44,6 +44,11 @@ cz_status cz_engine_create(cz_engine **out, const cz_engine_config *cfg, char *w
         strcpy(e->param_cache, cfg->param_cache);
     }
     e->cfg.param_cache = e->param_cache;
+    if (cfg->native_cache) {
+        e->native_cache = cz_xmalloc(strlen(cfg->native_cache) + 1);
+        strcpy(e->native_cache, cfg->native_cache);
+    }
+    e->cfg.native_cache = e->native_cache;
     e->t0_ns = cz_now_ns();
     for (unsigned k = 0; k < CZ_PROOF_KINDS; k++)
         e->kinds[k] = cz_engine_kinds[k];
@@ -134,5 +139,6 @@ void cz_engine_destroy(cz_engine *e)
     pthread_cond_destroy(&e->cond);
     pthread_mutex_destroy(&e->lock);
     cz_free(e->param_cache);
+    cz_free(e->native_cache);
     cz_free(e);
 }

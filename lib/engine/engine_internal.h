@@ -39,8 +39,9 @@ typedef struct cz_param_set {
     uint64_t bytes;                /* [L] budget bytes it holds (estimate while loading) */
     uint64_t last_used;            /* [L] ns */
     uint64_t est_bytes;            /* what a load will hold, from the file */
+    char native[4096];             /* bellperson: the native file it is used from, or "" */
     size_t est_m, est_in, est_aux; /* bellperson: domain, inputs, aux from the file's counts */
-    cz_groth16_params params;      /* RESIDENT bellperson: decoded */
+    cz_groth16_params params;      /* RESIDENT bellperson: decoded, or mapped (native) */
     cz_zkey *zkey;                 /* RESIDENT snarkjs: mapped */
     cz_shape *shape;               /* RESIDENT: one reference */
 } cz_param_set;
@@ -127,6 +128,7 @@ typedef struct cz_run cz_run; /* one partition in flight (sched.c) */
 struct cz_engine {
     cz_engine_config cfg;
     char *param_cache;
+    char *native_cache; /* cfg.native_cache's copy, or NULL */
     pthread_mutex_t lock;
     pthread_cond_t cond; /* [L] any change a waiter may care about: broadcast */
     uint64_t t0_ns;      /* creation (CLOCK_MONOTONIC) */
@@ -157,7 +159,7 @@ struct cz_engine {
 
     /* totals [L] */
     uint64_t submitted, completed, failed, cancelled;
-    uint64_t param_loads, param_evictions;
+    uint64_t param_loads, param_evictions, param_conversions;
     uint32_t running_partitions;
     uint32_t queued_jobs[CZ_PROOF_KINDS][CZ_PRIORITIES],
         running_jobs[CZ_PROOF_KINDS][CZ_PRIORITIES];

@@ -1,25 +1,31 @@
 /*
  * Parameter sets (the SRS manager): found by circuit id, loaded once per file however many jobs
- * ask at once (the first loads, the others wait), metered against the budget (the estimate from
- * the file's counts is reserved before loading, then trimmed to the bytes really held), evicted
+ * ask at once (the first loads, the others wait) — decoded, or mapped from a native file made on
+ * first use in the native cache —, metered against the budget (the estimate from the file's
+ * counts is reserved before loading, then trimmed to the bytes really held), evicted
  * on request (after their running users finish) or under memory pressure (idle ones, least
  * recently used first).
  */
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "alloc.h"
 #include "check.h"
 #include "engine_internal.h"
 #include "groth16_io.h"
+#include "params_native.h"
 
-/* What loading a bellperson file will hold: its points decoded, and a domain with twiddles. */
-static uint64_t cz_srs_estimate(const cz_groth16_counts *c)
+/* What loading a bellperson file will hold: its points decoded (mapped: the VK's, and a block
+ * of conversion when the native file is still to be made), and a domain with twiddles. */
+static uint64_t cz_srs_estimate(const cz_groth16_counts *c, bool mapped)
 {
     size_t m = c->n_h + 1;
     uint64_t points =
-        (uint64_t)(c->n_ic + c->n_h + c->n_l + c->n_a + c->n_b_g1) * sizeof(cz_g1_affine) +
-        (uint64_t)c->n_b_g2 * sizeof(cz_g2_affine);
+        mapped ? (uint64_t)c->n_ic * sizeof(cz_g1_affine) + CZ_NATIVE_BLOCK * sizeof(cz_g2_affine)
+               : (uint64_t)(c->n_ic + c->n_h + c->n_l + c->n_a + c->n_b_g1) * sizeof(cz_g1_affine) +
+                     (uint64_t)c->n_b_g2 * sizeof(cz_g2_affine);
     /* twiddles (m) and the two-level coset tables (≤ 4·2^⌈k/2⌉ ≤ 4·√(2m)), plus structs, and
      * the pre-compiled matrices the shape may record (cz_shape_bytes) */
     uint64_t domain = (uint64_t)m * sizeof(cz_fr) + 8 * 2048 * sizeof(cz_fr);
@@ -37,9 +43,63 @@ static cz_param_set *cz_srs_lookup(cz_engine *e, const char *id)
     return NULL;
 }
 
+/* A native file's counts, from its header. */
+static cz_status cz_srs_native_counts(cz_groth16_counts *c, const char *path, char *why,
+                                      size_t why_len)
+{
+    cz_native_header h;
+    CZ_TRY(cz_native_read_header(&h, path, why, why_len));
+    *c = (cz_groth16_counts){.n_ic = h.count[CZ_G16_IC],
+                             .n_h = h.count[CZ_G16_H],
+                             .n_l = h.count[CZ_G16_L],
+                             .n_a = h.count[CZ_G16_A],
+                             .n_b_g1 = h.count[CZ_G16_B_G1],
+                             .n_b_g2 = h.count[CZ_G16_B_G2],
+                             .file_bytes = h.file_bytes};
+    return CZ_OK;
+}
+
+/* The directory part of path into dir ("." when none). */
+static void cz_srs_dirname(char *dir, size_t n, const char *path)
+{
+    const char *slash = strrchr(path, '/');
+    if (!slash)
+        snprintf(dir, n, ".");
+    else
+        snprintf(dir, n, "%.*s", slash == path ? 1 : (int)(slash - path), path);
+}
+
+/*
+ * Where a bellperson set is used from (ps->native): the registered file itself when it is
+ * native; else, with a native cache, <native_cache>/<the file's name, .czparams for .params>
+ * when it is there or can be made there (the directory is writable). "" otherwise: decoded.
+ */
+static void cz_srs_native_choose(const cz_engine *e, cz_param_set *ps)
+{
+    ps->native[0] = 0;
+    const char *path = ps->files.path;
+    if (cz_native_file_is(path)) {
+        snprintf(ps->native, sizeof ps->native, "%s", path);
+        return;
+    }
+    if (!e->native_cache)
+        return;
+    const char *base = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
+    size_t n = strlen(base);
+    if (n > 7 && strcmp(base + n - 7, ".params") == 0)
+        n -= 7;
+    int len = snprintf(ps->native, sizeof ps->native, "%s/%.*s%s", e->native_cache, (int)n, base,
+                       CZ_NATIVE_PARAMS_EXT);
+    char dir[4096];
+    cz_srs_dirname(dir, sizeof dir, ps->native);
+    if (len >= (int)sizeof ps->native || (access(ps->native, R_OK) != 0 && access(dir, W_OK) != 0))
+        ps->native[0] = 0;
+}
+
 /* The file's size, as the estimate of what a load holds (snarkjs keys are mapped; their domain
  * is far smaller than their H query). */
-static cz_status cz_srs_file_estimate(cz_param_set *ps, char *why, size_t why_len)
+static cz_status cz_srs_file_estimate(const cz_engine *e, cz_param_set *ps, char *why,
+                                      size_t why_len)
 {
     if (ps->files.format == CZ_SHAPE_SNARKJS) {
         FILE *f = fopen(ps->files.path, "rb");
@@ -54,12 +114,17 @@ static cz_status cz_srs_file_estimate(cz_param_set *ps, char *why, size_t why_le
         fclose(f);
         return CZ_OK;
     }
+    cz_srs_native_choose(e, ps);
     cz_groth16_counts c;
-    cz_status st = cz_groth16_params_counts(&c, ps->files.path, why, why_len);
+    /* the native file's header when it is there: the official file may be gone (docs/PARAMS.md
+     * says to delete it where the disk cannot hold both) */
+    cz_status st = ps->native[0] && access(ps->native, R_OK) == 0
+                       ? cz_srs_native_counts(&c, ps->native, why, why_len)
+                       : cz_groth16_params_counts(&c, ps->files.path, why, why_len);
     if (st == CZ_ERR_IO)
         return CZ_ERR_NOT_FOUND;
     if (st == CZ_OK) {
-        ps->est_bytes = cz_srs_estimate(&c);
+        ps->est_bytes = cz_srs_estimate(&c, ps->native[0] != 0);
         ps->est_m = c.n_h + 1;
         ps->est_in = c.n_ic;
         ps->est_aux = c.n_l;
@@ -94,7 +159,7 @@ cz_status cz_srs_find(cz_engine *e, const char *id, cz_proof_kind kind, cz_param
     snprintf(ps->id, sizeof ps->id, "%s", id);
     ps->kind = kind;
     ps->files = files;
-    st = cz_srs_file_estimate(ps, why, why_len);
+    st = cz_srs_file_estimate(e, ps, why, why_len);
     if (st != CZ_OK) {
         cz_free(ps);
         return st;
@@ -142,7 +207,7 @@ cz_status cz_engine_register_params(cz_engine *e, const cz_params_spec *spec, ch
         ps->kind = spec->kind;
         ps->files = files;
         ps->registered = true;
-        st = cz_srs_file_estimate(ps, why, why_len);
+        st = cz_srs_file_estimate(e, ps, why, why_len);
         if (st == CZ_OK) {
             ps->next = e->sets;
             e->sets = ps;
@@ -162,12 +227,45 @@ static void cz_srs_release_zkey(void *owner)
     cz_free(z);
 }
 
+/* Whether the native file must be made (again): missing, or older than the official file. */
+static bool cz_srs_native_stale(const cz_param_set *ps)
+{
+    struct stat native, official;
+    if (stat(ps->native, &native) != 0)
+        return true;
+    if (strcmp(ps->native, ps->files.path) == 0 || stat(ps->files.path, &official) != 0)
+        return false; /* registered as native, or the official file was deleted */
+    return official.st_mtim.tv_sec > native.st_mtim.tv_sec ||
+           (official.st_mtim.tv_sec == native.st_mtim.tv_sec &&
+            official.st_mtim.tv_nsec > native.st_mtim.tv_nsec);
+}
+
+/* A bellperson set's points: mapped from its native file (made first if need be), or decoded. */
+static cz_status cz_srs_load_points(cz_engine *e, cz_param_set *ps, char *why, size_t why_len)
+{
+    if (!ps->native[0]) {
+        cz_groth16_read_opts ro = {e->cfg.params_subgroup_checks, NULL};
+        return cz_groth16_params_read(&ps->params, ps->files.path, &ro, e->pool, why, why_len);
+    }
+    if (cz_srs_native_stale(ps)) {
+        /* the engine's check of the official file, once: the digest is recorded, not compared
+         * (the engine never compared it; test parameters carry official names) */
+        cz_native_convert_opts co = {.pool = e->pool,
+                                     .no_subgroup_checks = !e->cfg.params_subgroup_checks};
+        CZ_TRY(
+            cz_groth16_params_convert(ps->files.path, ps->native, &co, NULL, NULL, why, why_len));
+        pthread_mutex_lock(&e->lock);
+        e->param_conversions++;
+        pthread_mutex_unlock(&e->lock);
+    }
+    return cz_groth16_params_map(&ps->params, NULL, ps->native, why, why_len);
+}
+
 cz_status cz_srs_load(cz_engine *e, cz_param_set *ps, char *why, size_t why_len)
 {
     cz_status st;
     if (ps->files.format == CZ_SHAPE_BELLPERSON) {
-        cz_groth16_read_opts ro = {e->cfg.params_subgroup_checks, NULL};
-        st = cz_groth16_params_read(&ps->params, ps->files.path, &ro, e->pool, why, why_len);
+        st = cz_srs_load_points(e, ps, why, why_len);
         if (st == CZ_OK) {
             size_t pce = cz_shape_precompile_budget(ps->params.n_h + 1);
             cz_shape_source src = {.params = &ps->params,

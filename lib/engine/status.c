@@ -12,7 +12,8 @@ static cz_param_tier cz_ps_tier(const cz_param_set *ps)
 {
     if (ps->state != CZ_PS_RESIDENT)
         return CZ_TIER_DISK;
-    return ps->files.format == CZ_SHAPE_SNARKJS ? CZ_TIER_MAPPED : CZ_TIER_RESIDENT;
+    return ps->files.format == CZ_SHAPE_SNARKJS || ps->params.map.data ? CZ_TIER_MAPPED
+                                                                       : CZ_TIER_RESIDENT;
 }
 
 cz_status cz_engine_get_status(cz_engine *e, cz_engine_status **out)
@@ -127,6 +128,7 @@ cz_status cz_engine_get_metrics(cz_engine *e, cz_engine_metrics *out)
         out->param_bytes[cz_ps_tier(ps)] += ps->bytes;
     out->param_loads = e->param_loads;
     out->param_evictions = e->param_evictions;
+    out->param_conversions = e->param_conversions;
     out->running_partitions = e->running_partitions;
     pthread_mutex_unlock(&e->lock);
     return CZ_OK;

@@ -30,7 +30,9 @@ static cz_status cz_convert_section(cz_native_writer *w, void *buf, const cz_map
     size_t enc = s == CZ_G16_B_G2 ? CZ_G2_UNCOMPRESSED_BYTES : CZ_G1_UNCOMPRESSED_BYTES;
     for (size_t i = 0; i < n; i += block) {
         size_t e = n - i < block ? n : i + block;
-        CZ_TRY(cz_g16_decode_points(buf, in->data, l, s, i, e, true, o->pool, path, why, why_len));
+        bool subgroup = s == CZ_G16_IC || !o->no_subgroup_checks;
+        CZ_TRY(
+            cz_g16_decode_points(buf, in->data, l, s, i, e, subgroup, o->pool, path, why, why_len));
         CZ_TRY(cz_native_write(w, s, i, buf, e - i, why, why_len));
         cz_convert_drop(in->data, l->offset[s] + (uint64_t)i * enc,
                         l->offset[s] + (uint64_t)e * enc);
@@ -68,13 +70,15 @@ static cz_status cz_convert_mapped(const cz_mapfile *in, const char *path, const
     cz_status st = cz_native_writer_open(&w, out, l.count, why, why_len);
     if (st == CZ_OK && o->progress)
         o->progress(o->ctx, "points", 0, total);
-    /* the IC is decoded with the full checks too, as bellperson's VerifyingKey::read does */
+    /* the IC with the full checks always, as bellperson's VerifyingKey::read does */
     for (int s = 0; s < CZ_G16_SECTIONS && st == CZ_OK; s++)
         st = cz_convert_section(&w, buf, in, &l, (cz_g16_section)s, o, block, &done, total, path,
                                 why, why_len);
     cz_free(buf);
     if (st == CZ_OK)
-        st = cz_native_writer_finish(&w, &vk, digest, CZ_NATIVE_CHECKED, why, why_len);
+        st = cz_native_writer_finish(&w, &vk, digest,
+                                     o->no_subgroup_checks ? CZ_NATIVE_ON_CURVE : CZ_NATIVE_CHECKED,
+                                     why, why_len);
     else if (w.fd >= 0)
         cz_native_writer_abort(&w);
     if (points)

@@ -8,6 +8,7 @@
 #include <stddef.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "alloc.h"
@@ -301,6 +302,25 @@ static cz_status cz_native_check_vk(const cz_groth16_vk *vk, const char *path, c
                                   "%s: ic: point %zu: not a G1 point other than the identity", path,
                                   i);
     return CZ_OK;
+}
+
+cz_status cz_native_read_header(cz_native_header *h, const char *path, char *why, size_t why_len)
+{
+    memset(h, 0, sizeof *h);
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    struct stat sb;
+    if (fd < 0 || fstat(fd, &sb) != 0) {
+        int err = errno;
+        if (fd >= 0)
+            close(fd);
+        return cz_native_fail(CZ_ERR_IO, why, why_len, "%s: cannot open: %s", path, strerror(err));
+    }
+    ssize_t n = pread(fd, h, sizeof *h, 0);
+    int err = errno;
+    close(fd);
+    if (n < 0)
+        return cz_native_fail(CZ_ERR_IO, why, why_len, "%s: cannot read: %s", path, strerror(err));
+    return cz_native_check_header(h, (uint64_t)sb.st_size, path, why, why_len);
 }
 
 cz_status cz_groth16_params_map(cz_groth16_params *p, cz_native_header *hdr, const char *path,

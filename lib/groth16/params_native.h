@@ -37,7 +37,9 @@
  * dropped from the page cache on its own, and the points are aligned in the mapping. */
 #define CZ_NATIVE_ALIGN 4096u
 #define CZ_NATIVE_HEADER_BYTES CZ_NATIVE_ALIGN
-#define CZ_NATIVE_CHECKED 1u /* flags: every point was checked when the file was made */
+/* flags: how the points were checked when the file was made from a bellperson file */
+#define CZ_NATIVE_CHECKED 1u  /* canonical, on the curve, in the subgroup, not the identity */
+#define CZ_NATIVE_ON_CURVE 2u /* the same but the subgroup (Filecoin's unchecked read) */
 
 typedef struct cz_native_header {
     char magic[8]; /* CZ_NATIVE_MAGIC, no NUL */
@@ -87,6 +89,9 @@ cz_status cz_groth16_params_write_native(const cz_groth16_params *p, const char 
 
 /* Whether path starts with the native magic (false when it cannot be read). */
 bool cz_native_file_is(const char *path);
+/* The header of a native file, checked against the file's size (nothing is mapped): what a
+ * load will hold, known before it. Errors as for cz_groth16_params_map. */
+cz_status cz_native_read_header(cz_native_header *h, const char *path, char *why, size_t why_len);
 
 /*
  * Maps a native file (shared, read-only) into p: the VK and IC copied and fully checked, the
@@ -101,7 +106,8 @@ cz_status cz_groth16_params_map(cz_groth16_params *p, cz_native_header *hdr, con
  * Converts a bellperson .params (in) into a native file (out), in bounded memory: the
  * Blake2b digest first (compared with opts->expect_digest when set: CZ_ERR_BAD_PARAMS before
  * anything else), then the points section by section in blocks, each point decoded and checked
- * once (canonical, on the curve, in the subgroup, not the identity) in parallel on the pool and
+ * once (canonical, on the curve, in the subgroup unless opts says not, not the identity; the
+ * VK's IC always in full) in parallel on the pool and
  * written at its place; the input's pages are dropped from the process behind the cursor.
  * Progress: "digest" (bytes), then "points" (points). On any failure out is not created.
  * points (may be NULL): how many were converted; digest (may be NULL): the input's.
@@ -113,7 +119,8 @@ typedef struct cz_native_convert_opts {
     cz_pool *pool;
     cz_progress_fn progress;
     void *ctx;
-    size_t block; /* points per block; 0: CZ_NATIVE_BLOCK */
+    size_t block;            /* points per block; 0: CZ_NATIVE_BLOCK */
+    bool no_subgroup_checks; /* on the curve only, as Filecoin reads its digest-checked files */
 } cz_native_convert_opts;
 
 cz_status cz_groth16_params_convert(const char *in, const char *out,

@@ -5,10 +5,12 @@
  * concurrency, parameter sets (one load for many askers, preload, evict, evict while running),
  * and allocation failures at every allocation of a job.
  */
+#include <fcntl.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -870,6 +872,72 @@ static void test_engine_params(void)
 
 /* The k-th metered allocation of a job fails, for every k the job makes: the job fails cleanly
  * (naming the partition), its memory is all given back, and the next job succeeds. */
+/* A native cache: the first engine makes the native file and maps it (MAPPED, its budget the
+ * proofs' and the VK's, not the points'), the next maps it as it is, a newer official file is
+ * converted again, and a set registered with a native file is mapped directly. */
+static unsigned native_run(const cz_engine_config *cfg, const char *path, cz_param_tier *tier,
+                           uint64_t *bytes)
+{
+    cz_engine *e = NULL;
+    char why[256] = "";
+    if (!CZ_CHECK_OK(cz_engine_create(&e, cfg, why, sizeof why)))
+        return 0;
+    cz_engine_set_kind(e, CZ_KIND_SHA256_DEMO, &chain_kind);
+    cz_params_spec spec = {sizeof spec, "test-chain", CZ_KIND_SHA256_DEMO, path, NULL};
+    CZ_CHECK_OK(cz_engine_register_params(e, &spec, why, sizeof why));
+    CZ_CHECK_OK(submit_chain(e, "n", CZ_PRIORITY_NORMAL, 2, 40, 0, NULL));
+    cz_status st;
+    cz_job_result r = wait_result(e, "n", -1, &st);
+    CZ_CHECK(st == CZ_OK && r.state == CZ_JOB_COMPLETED && proofs_verify(&r, 40));
+    cz_job_result_free(&r);
+    cz_engine_status *s = NULL;
+    CZ_CHECK_OK(cz_engine_get_status(e, &s));
+    *tier = s->params[0].tier;
+    *bytes = s->params[0].bytes;
+    cz_engine_status_free(s);
+    cz_engine_metrics m = {.struct_size = sizeof m};
+    CZ_CHECK_OK(cz_engine_get_metrics(e, &m));
+    cz_engine_destroy(e);
+    return (unsigned)m.param_conversions;
+}
+
+static void test_engine_native(void)
+{
+    char dir[64], native[128];
+    snprintf(dir, sizeof dir, "/tmp/cuzk-test-native-%d", (int)getpid());
+    CZ_CHECK(mkdir(dir, 0755) == 0);
+    const char *official = chain_file();
+    const char *base = strrchr(official, '/') + 1;
+    snprintf(native, sizeof native, "%s/%.*s.czparams", dir, (int)(strlen(base) - 7), base);
+    cz_engine_config cfg;
+    config_small(&cfg);
+    cfg.native_cache = dir;
+    cz_param_tier tier;
+    uint64_t bytes;
+    CZ_CHECK(native_run(&cfg, official, &tier, &bytes) == 1);
+    CZ_CHECK(tier == CZ_TIER_MAPPED && access(native, R_OK) == 0);
+    uint64_t mapped = bytes;
+    CZ_CHECK(native_run(&cfg, official, &tier, &bytes) == 0 && tier == CZ_TIER_MAPPED);
+    /* the official file replaced (newer): converted again */
+    struct timespec later[2] = {{0, UTIME_OMIT}, {time(NULL) + 60, 0}};
+    CZ_CHECK(utimensat(AT_FDCWD, official, later, 0) == 0);
+    CZ_CHECK(native_run(&cfg, official, &tier, &bytes) == 1);
+    /* registered as a native file, without a cache: mapped as it is */
+    cfg.native_cache = NULL;
+    CZ_CHECK(native_run(&cfg, native, &tier, &bytes) == 0 && tier == CZ_TIER_MAPPED);
+    /* no cache: decoded, as before */
+    CZ_CHECK(native_run(&cfg, official, &tier, &bytes) == 0 && tier == CZ_TIER_RESIDENT);
+    /* the budget of the mapped set is the decoded one's less exactly its query points */
+    const cz_groth16_params *p = &chain_params;
+    uint64_t points = (p->n_h + p->n_l + p->n_a + p->n_b_g1) * sizeof(cz_g1_affine) +
+                      p->n_b_g2 * sizeof(cz_g2_affine);
+    cz_test_note("mapped %llu bytes, decoded %llu", (unsigned long long)mapped,
+                 (unsigned long long)bytes);
+    CZ_CHECK(mapped + points == bytes);
+    unlink(native);
+    rmdir(dir);
+}
+
 static void test_engine_nomem_every_k(void)
 {
     cz_engine_config cfg;
@@ -1127,5 +1195,5 @@ CZ_TEST_MODULE(engine, {"kind_rows", test_engine_kind_rows},
                {"partition_failure", test_engine_partition_failure}, {"cancel", test_engine_cancel},
                {"budget_concurrent", test_engine_budget_concurrent},
                {"budget_inputs", test_engine_budget_inputs}, {"params", test_engine_params},
-               {"nomem_every_k", test_engine_nomem_every_k}, {"batching", test_engine_batching},
-               {"shared_ids", test_engine_shared_ids});
+               {"native", test_engine_native}, {"nomem_every_k", test_engine_nomem_every_k},
+               {"batching", test_engine_batching}, {"shared_ids", test_engine_shared_ids});
