@@ -147,6 +147,10 @@ typedef struct cz_params_convert_opts {
     cz_progress_fn progress;
     void *progress_ctx;
     bool skip_digest; /* do not compare with parameters.json (the digest is still recorded) */
+    /* query points on the curve only, not in the subgroup: Filecoin's own trust in a file whose
+     * digest matched (build_mapped_parameters(path, false)), ~1/100 of the CPU; the VK and IC are
+     * always checked in full */
+    bool no_subgroup_checks;
 } cz_params_convert_opts;
 
 typedef struct cz_params_convert_report {
@@ -161,7 +165,8 @@ typedef struct cz_params_convert_report {
  * Converts a bellperson .params (in) into a native file (out) in bounded memory (a few blocks
  * of points, whatever the size): the digest first (compared with parameters.json when the
  * name is listed, unless opts->skip_digest), then every point decoded and checked once —
- * canonical, on the curve, in its subgroup, not the identity — in parallel, and written at its
+ * canonical, on the curve, in its subgroup (unless opts->no_subgroup_checks), not the
+ * identity — in parallel, and written at its
  * place in out.tmp, renamed to out once whole. Progress: "digest" (bytes), then "points".
  * CZ_ERR_BAD_PARAMS (why names the section, point and byte, or the digests), CZ_ERR_IO;
  * out is never left half-written. opts and rep may be NULL.

@@ -138,7 +138,8 @@ cz_status cz_params_convert(cz_params_convert_report *rep, const char *in, const
     cz_native_convert_opts co = {.expect_digest = r.digest_checked ? r.official->digest : NULL,
                                  .pool = o.pool,
                                  .progress = o.progress,
-                                 .ctx = o.progress_ctx};
+                                 .ctx = o.progress_ctx,
+                                 .no_subgroup_checks = o.no_subgroup_checks};
     cz_status st = cz_groth16_params_convert(in, out, &co, &r.points, r.digest, why, why_len);
     struct stat sb;
     if (stat(in, &sb) == 0)

@@ -73,6 +73,11 @@ class PorepTest(unittest.TestCase):
                 v = subprocess.run([cuzk, "verify", "porep", "--vk", vk, "--c1", c1, "--proof",
                                     proof], capture_output=True, text=True)
                 self.assertEqual(v.stdout.strip(), "VALID", rid + ": " + v.stderr)
+            # proved under the native file the daemon made beside the official one on first
+            # use ([srs] native_params), mapped: WARM
+            srs = {s.circuit_id: s for s in stub.GetStatus(pb.GetStatusRequest()).loaded_srs}
+            self.assertEqual(srs["porep-2k"].tier, pb.SRSStatus.WARM)
+            self.assertTrue(os.path.exists(vk[:-len(".vk")] + ".czparams"))
             # another miner's or sector's numbers: refused before anything is queued
             for miner, sector in ((1001, 7), (1000, 8)):
                 req = pb.SubmitProofRequest(request_id="porep-%d-%d" % (miner, sector),

@@ -75,6 +75,37 @@ expect 2 "$cuzk" params name --proof porep --size 4KiB
 expect 0 "$cuzk" verify --vk "$dir/p.params" --proof "$dir/proof" --inputs "$dir/inputs"
 grep -qx VALID "$dir/out" || fail "verify --vk with a .params"
 
+# `params convert`: a native file, every point checked once; proving maps it (the same inputs,
+# a proof that verifies against the bellperson .vk)
+expect 0 "$cuzk" params convert --threads 2 "$dir/p.params"
+grep -q "checked (on the curve, in the subgroup)" "$dir/out" || fail "convert: not every check"
+[ -s "$dir/p.czparams" ] && [ ! -e "$dir/p.czparams.tmp" ] || fail "convert wrote no p.czparams"
+"$cuzk" prove --circuit sha256-preimage --params "$dir/p.czparams" --message-hex 0011223344556677 \
+    --proof "$dir/nproof" --inputs "$dir/ninputs" --threads 2 2>"$dir/err" >/dev/null
+grep -q "loading $dir/p.czparams … done" "$dir/err" || fail "prove did not load the native file"
+cmp -s "$dir/inputs" "$dir/ninputs" || fail "other public inputs under the native file"
+expect 0 "$cuzk" verify --vk "$dir/p.vk" --proof "$dir/nproof" --inputs "$dir/ninputs"
+grep -qx VALID "$dir/out" || fail "a proof under the native file does not verify"
+# a point off the curve, a truncated file, an official name with other contents (its digest,
+# refused before any point): exit 1, the fault named, nothing written
+expect 1 "$cuzk" params convert "$dir/bad.params" "$dir/bad.czparams"
+grep -q "b_g2: point" "$dir/err" || fail "convert: bad point not named"
+expect 1 "$cuzk" params convert "$dir/cut.params" "$dir/bad.czparams"
+grep -q "b_g2: count" "$dir/err" || fail "convert: truncation not named"
+pname=$("$cuzk" params name --proof porep --size 2KiB)
+cp "$dir/p.params" "$dir/cache/$pname"
+expect 1 "$cuzk" params convert "$dir/cache/$pname" "$dir/bad.czparams"
+grep -q "Blake2b digest .*, expected" "$dir/err" || fail "convert: digest not checked"
+[ ! -e "$dir/bad.czparams" ] && [ ! -e "$dir/bad.czparams.tmp" ] || fail "convert left a file"
+expect 0 "$cuzk" params convert --no-digest --no-subgroup-checks "$dir/cache/$pname" \
+    "$dir/o.czparams"
+grep -q "not compared: --no-digest" "$dir/out" && grep -q "checked (on the curve)" "$dir/out" ||
+    fail "convert --no-digest --no-subgroup-checks"
+cmp -s <(tail -c +4097 "$dir/p.czparams") <(tail -c +4097 "$dir/o.czparams") ||
+    fail "two conversions of one file differ past the header"
+expect 2 "$cuzk" params convert "$dir/missing.params"
+expect 2 "$cuzk" params convert
+
 # Zcash's Sapling Output parameters (MPC transcript after the last section) and a real proof
 expect 0 "$cuzk" params check "$vectors/zcash/sapling-output.params"
 grep -q "phase2 MPC transcript, 97 contributions" "$dir/out" || fail "MPC transcript"
