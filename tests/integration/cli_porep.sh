@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # Filecoin PoRep C2 end to end through the program: a 2 KiB test sector's C1 output
-# (gen-sector), parameters (setup, cached), prove, verify (against the C1 and as verify_seal
-# does), Curio's envelope, and C1 outputs broken in every kind of field: each refused with a
-# message naming the partition, challenge and field, and no proof file; `porep check` VALID on
-# good C1 outputs (with --circuit: satisfied) and INVALID, naming the field, on broken ones;
-# sparse sectors (gen-sector --sparse) at 2 KiB proved and verified, at 32 GiB checked; one
-# partition of a 13-partition NI-PoRep C1 proved and verified alone (--partition).
+# (gen-sector), parameters (setup, cached), prove (decoded, and mapped from the native file),
+# verify (against the C1 and as verify_seal does), Curio's envelope, and C1 outputs broken in
+# every kind of field: each refused with a message naming the partition, challenge and field,
+# and no proof file; `porep check` VALID on good C1 outputs (with --circuit: satisfied) and
+# INVALID, naming the field, on broken ones; sparse sectors (gen-sector --sparse) at 2 KiB
+# proved and verified, at 32 GiB checked; one partition of a 13-partition NI-PoRep C1 proved
+# and verified alone (--partition).
 #
 # The parameters take minutes to generate: they are cached in $CUZK_TEST_PARAMS (default: the
 # demo cache, ~/.cache/cuzk, shared with `cuzk demo porep`) and reused by later runs and steps.
@@ -56,6 +57,17 @@ grep -q "MSM H" "$dir/out" || fail "prove porep printed no phases"
     || fail "the proof does not verify against its C1"
 FIL_PROOFS_PARAMETER_CACHE="$cache" "$cuzk" verify porep --c1 "$dir/c1.json" --proof "$dir/proof" \
     | grep -qx VALID || fail "the .vk was not found in \$FIL_PROOFS_PARAMETER_CACHE"
+# the same under the native file (made beside the official one once, by the daemon's first use
+# or here; again when the official file is newer): mapped, not decoded, and the proof verifies
+native="${params%.params}.czparams"
+if [ ! -s "$native" ] || [ "$native" -ot "$params" ]; then
+    "$cuzk" params convert --no-digest --no-subgroup-checks --quiet --threads 2 "$params" "$native"
+fi
+"$cuzk" prove porep --c1 "$dir/c1.json" --params "$native" --proof "$dir/nproof" --threads 2 \
+    >"$dir/out"
+grep -q "^parameters: $native" "$dir/out" || fail "prove porep did not use the native file"
+"$cuzk" verify porep --vk "$vk" --c1 "$dir/c1.json" --proof "$dir/nproof" | grep -qx VALID \
+    || fail "the proof under the native file does not verify"
 # setup never overwrites (these could be the network's files)
 set +e
 "$cuzk" setup porep --size 2KiB --params "$cache" --insecure-seed 1 2>"$dir/err"
