@@ -4,37 +4,22 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <openssl/evp.h>
-#include <stdarg.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include "alloc.h"
 #include "check.h"
 #include "constants.h"
 #include "mp.h"
+#include "why.h"
 
 #if !defined(__BYTE_ORDER__) || __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
 #error "native parameter files are the memory of a little-endian host"
 #endif
 _Static_assert(sizeof(cz_native_header) == 1056, "the header's layout is the file format");
 _Static_assert(sizeof(cz_native_header) <= CZ_NATIVE_HEADER_BYTES, "the header fits its page");
-
-static cz_status cz_native_fail(cz_status st, char *why, size_t why_len, const char *fmt, ...)
-    __attribute__((format(printf, 4, 5)));
-
-static cz_status cz_native_fail(cz_status st, char *why, size_t why_len, const char *fmt, ...)
-{
-    if (why && why_len) {
-        va_list ap;
-        va_start(ap, fmt);
-        vsnprintf(why, why_len, fmt, ap);
-        va_end(ap);
-    }
-    return st;
-}
 
 static size_t cz_native_point_bytes(int s)
 {
@@ -85,9 +70,8 @@ static cz_status cz_native_pwrite(cz_native_writer *w, const void *buf, size_t n
         if (k < 0 && errno == EINTR)
             continue;
         if (k <= 0)
-            return cz_native_fail(CZ_ERR_IO, why, why_len, "%s: cannot write at byte %llu: %s",
-                                  w->tmp, (unsigned long long)off,
-                                  k < 0 ? strerror(errno) : "no progress");
+            return cz_fail(CZ_ERR_IO, why, why_len, "%s: cannot write at byte %llu: %s", w->tmp,
+                           (unsigned long long)off, k < 0 ? strerror(errno) : "no progress");
         p += k, n -= (size_t)k, off += (uint64_t)k;
     }
     return CZ_OK;
@@ -100,25 +84,24 @@ cz_status cz_native_writer_open(cz_native_writer *w, const char *path,
     w->fd = -1;
     if (snprintf(w->path, sizeof w->path, "%s", path) >= (int)sizeof w->path ||
         snprintf(w->tmp, sizeof w->tmp, "%s.tmp", path) >= (int)sizeof w->tmp)
-        return cz_native_fail(CZ_ERR_INVALID_ARG, why, why_len, "%s: path too long", path);
+        return cz_fail(CZ_ERR_INVALID_ARG, why, why_len, "%s: path too long", path);
     for (int s = 0; s < CZ_G16_SECTIONS; s++)
         if (count[s] > UINT32_MAX) /* bellperson's counts are u32: keep files interchangeable */
-            return cz_native_fail(CZ_ERR_INVALID_ARG, why, why_len,
-                                  "%s: %s: %zu points, more than a u32 count holds", path,
-                                  cz_g16_section_name((cz_g16_section)s), count[s]);
+            return cz_fail(CZ_ERR_INVALID_ARG, why, why_len,
+                           "%s: %s: %zu points, more than a u32 count holds", path,
+                           cz_g16_section_name((cz_g16_section)s), count[s]);
     cz_native_layout(&w->hdr, count);
     w->fd = open(w->tmp, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
     if (w->fd < 0)
-        return cz_native_fail(CZ_ERR_IO, why, why_len, "%s: cannot create: %s", w->tmp,
-                              strerror(errno));
+        return cz_fail(CZ_ERR_IO, why, why_len, "%s: cannot create: %s", w->tmp, strerror(errno));
     /* sized at once (sparse): a full disk shows at the first write, not after hours */
     int err = posix_fallocate(w->fd, 0, (off_t)w->hdr.file_bytes);
     if (err == EOPNOTSUPP || err == EINVAL) /* a file system without it: sparse is enough */
         err = ftruncate(w->fd, (off_t)w->hdr.file_bytes) == 0 ? 0 : errno;
     if (err) {
         cz_native_writer_abort(w);
-        return cz_native_fail(CZ_ERR_IO, why, why_len, "%s: cannot size to %llu bytes: %s", w->tmp,
-                              (unsigned long long)w->hdr.file_bytes, strerror(err));
+        return cz_fail(CZ_ERR_IO, why, why_len, "%s: cannot size to %llu bytes: %s", w->tmp,
+                       (unsigned long long)w->hdr.file_bytes, strerror(err));
     }
     return CZ_OK;
 }
@@ -150,21 +133,21 @@ cz_status cz_native_writer_finish(cz_native_writer *w, const cz_groth16_vk *vk,
     memcpy(page, h, sizeof *h);
     /* the points reach the disk before the header that makes them a file, and both before the
      * name: a crash leaves PATH.tmp or the whole file, never a header over missing points */
-    cz_status st = fdatasync(w->fd) == 0 ? CZ_OK
-                                         : cz_native_fail(CZ_ERR_IO, why, why_len, "%s: sync: %s",
-                                                          w->tmp, strerror(errno));
+    cz_status st = fdatasync(w->fd) == 0
+                       ? CZ_OK
+                       : cz_fail(CZ_ERR_IO, why, why_len, "%s: sync: %s", w->tmp, strerror(errno));
     if (st == CZ_OK)
         st = cz_native_pwrite(w, page, sizeof page, 0, why, why_len);
     if (st == CZ_OK && fdatasync(w->fd) != 0)
-        st = cz_native_fail(CZ_ERR_IO, why, why_len, "%s: sync: %s", w->tmp, strerror(errno));
+        st = cz_fail(CZ_ERR_IO, why, why_len, "%s: sync: %s", w->tmp, strerror(errno));
     if (st == CZ_OK && close(w->fd) != 0)
-        st = cz_native_fail(CZ_ERR_IO, why, why_len, "%s: close: %s", w->tmp, strerror(errno));
+        st = cz_fail(CZ_ERR_IO, why, why_len, "%s: close: %s", w->tmp, strerror(errno));
     else if (st != CZ_OK)
         close(w->fd);
     w->fd = -1;
     if (st == CZ_OK && rename(w->tmp, w->path) != 0)
-        st = cz_native_fail(CZ_ERR_IO, why, why_len, "%s: cannot rename to %s: %s", w->tmp, w->path,
-                            strerror(errno));
+        st = cz_fail(CZ_ERR_IO, why, why_len, "%s: cannot rename to %s: %s", w->tmp, w->path,
+                     strerror(errno));
     if (st != CZ_OK)
         unlink(w->tmp);
     return st;
@@ -214,42 +197,39 @@ static cz_status cz_native_check_header(const cz_native_header *h, uint64_t size
                                         char *why, size_t why_len)
 {
     if (size < CZ_NATIVE_HEADER_BYTES || memcmp(h->magic, CZ_NATIVE_MAGIC, sizeof h->magic) != 0)
-        return cz_native_fail(CZ_ERR_BAD_PARAMS, why, why_len,
-                              "%s: not a native parameter file (no %s header)", path,
-                              CZ_NATIVE_MAGIC);
+        return cz_fail(CZ_ERR_BAD_PARAMS, why, why_len,
+                       "%s: not a native parameter file (no %s header)", path, CZ_NATIVE_MAGIC);
     uint8_t sum[32];
     cz_native_header_sha256(sum, h);
     if (memcmp(sum, h->sha256, sizeof sum) != 0)
-        return cz_native_fail(CZ_ERR_BAD_PARAMS, why, why_len,
-                              "%s: the header's SHA-256 does not match: a damaged file", path);
+        return cz_fail(CZ_ERR_BAD_PARAMS, why, why_len,
+                       "%s: the header's SHA-256 does not match: a damaged file", path);
     if (h->version != CZ_NATIVE_VERSION)
-        return cz_native_fail(CZ_ERR_BAD_PARAMS, why, why_len,
-                              "%s: version %u, this build reads version %u: convert it again", path,
-                              h->version, CZ_NATIVE_VERSION);
+        return cz_fail(CZ_ERR_BAD_PARAMS, why, why_len,
+                       "%s: version %u, this build reads version %u: convert it again", path,
+                       h->version, CZ_NATIVE_VERSION);
     size_t count[CZ_G16_SECTIONS];
     for (int s = 0; s < CZ_G16_SECTIONS; s++) {
         if (h->count[s] > UINT32_MAX)
-            return cz_native_fail(CZ_ERR_BAD_PARAMS, why, why_len, "%s: %s: count %llu", path,
-                                  cz_g16_section_name((cz_g16_section)s),
-                                  (unsigned long long)h->count[s]);
+            return cz_fail(CZ_ERR_BAD_PARAMS, why, why_len, "%s: %s: count %llu", path,
+                           cz_g16_section_name((cz_g16_section)s), (unsigned long long)h->count[s]);
         count[s] = (size_t)h->count[s];
     }
     cz_native_header want;
     cz_native_layout(&want, count);
     for (int s = 0; s < CZ_G16_SECTIONS; s++)
         if (h->offset[s] != want.offset[s])
-            return cz_native_fail(
-                CZ_ERR_BAD_PARAMS, why, why_len, "%s: %s: offset %llu, its counts put it at %llu",
-                path, cz_g16_section_name((cz_g16_section)s), (unsigned long long)h->offset[s],
-                (unsigned long long)want.offset[s]);
+            return cz_fail(CZ_ERR_BAD_PARAMS, why, why_len,
+                           "%s: %s: offset %llu, its counts put it at %llu", path,
+                           cz_g16_section_name((cz_g16_section)s), (unsigned long long)h->offset[s],
+                           (unsigned long long)want.offset[s]);
     if (h->file_bytes != want.file_bytes || size != want.file_bytes)
-        return cz_native_fail(CZ_ERR_BAD_PARAMS, why, why_len,
-                              "%s: %llu bytes, its header says %llu and its counts need %llu", path,
-                              (unsigned long long)size, (unsigned long long)h->file_bytes,
-                              (unsigned long long)want.file_bytes);
+        return cz_fail(CZ_ERR_BAD_PARAMS, why, why_len,
+                       "%s: %llu bytes, its header says %llu and its counts need %llu", path,
+                       (unsigned long long)size, (unsigned long long)h->file_bytes,
+                       (unsigned long long)want.file_bytes);
     if (memchr(h->source_digest, 0, sizeof h->source_digest) == NULL)
-        return cz_native_fail(CZ_ERR_BAD_PARAMS, why, why_len, "%s: source digest not terminated",
-                              path);
+        return cz_fail(CZ_ERR_BAD_PARAMS, why, why_len, "%s: source digest not terminated", path);
     return CZ_OK;
 }
 
@@ -287,40 +267,32 @@ static cz_status cz_native_check_vk(const cz_groth16_vk *vk, const char *path, c
     } g2[3] = {{"beta_g2", &vk->beta_g2}, {"gamma_g2", &vk->gamma_g2}, {"delta_g2", &vk->delta_g2}};
     for (int i = 0; i < 3; i++) {
         if (!cz_native_g1_ok(g1[i].p, true))
-            return cz_native_fail(CZ_ERR_BAD_PARAMS, why, why_len, "%s: vk.%s: not in G1", path,
-                                  g1[i].name);
+            return cz_fail(CZ_ERR_BAD_PARAMS, why, why_len, "%s: vk.%s: not in G1", path,
+                           g1[i].name);
         if (!cz_native_g2_ok(g2[i].p))
-            return cz_native_fail(CZ_ERR_BAD_PARAMS, why, why_len, "%s: vk.%s: not in G2", path,
-                                  g2[i].name);
+            return cz_fail(CZ_ERR_BAD_PARAMS, why, why_len, "%s: vk.%s: not in G2", path,
+                           g2[i].name);
     }
     if (vk->n_ic == 0)
-        return cz_native_fail(CZ_ERR_BAD_PARAMS, why, why_len,
-                              "%s: ic: no points (ONE is always an input)", path);
+        return cz_fail(CZ_ERR_BAD_PARAMS, why, why_len,
+                       "%s: ic: no points (ONE is always an input)", path);
     for (size_t i = 0; i < vk->n_ic; i++)
         if (!cz_native_g1_ok(&vk->ic[i], false))
-            return cz_native_fail(CZ_ERR_BAD_PARAMS, why, why_len,
-                                  "%s: ic: point %zu: not a G1 point other than the identity", path,
-                                  i);
+            return cz_fail(CZ_ERR_BAD_PARAMS, why, why_len,
+                           "%s: ic: point %zu: not a G1 point other than the identity", path, i);
     return CZ_OK;
 }
 
 cz_status cz_native_read_header(cz_native_header *h, const char *path, char *why, size_t why_len)
 {
     memset(h, 0, sizeof *h);
-    int fd = open(path, O_RDONLY | O_CLOEXEC);
-    struct stat sb;
-    if (fd < 0 || fstat(fd, &sb) != 0) {
-        int err = errno;
-        if (fd >= 0)
-            close(fd);
-        return cz_native_fail(CZ_ERR_IO, why, why_len, "%s: cannot open: %s", path, strerror(err));
-    }
-    ssize_t n = pread(fd, h, sizeof *h, 0);
-    int err = errno;
-    close(fd);
-    if (n < 0)
-        return cz_native_fail(CZ_ERR_IO, why, why_len, "%s: cannot read: %s", path, strerror(err));
-    return cz_native_check_header(h, (uint64_t)sb.st_size, path, why, why_len);
+    cz_mapfile f; /* only the header's page is read */
+    CZ_TRY(cz_mapfile_open(&f, path, why, why_len));
+    if (f.size >= sizeof *h)
+        memcpy(h, f.data, sizeof *h);
+    cz_status st = cz_native_check_header(h, f.size, path, why, why_len);
+    cz_mapfile_close(&f);
+    return st;
 }
 
 cz_status cz_groth16_params_map(cz_groth16_params *p, cz_native_header *hdr, const char *path,
