@@ -874,7 +874,8 @@ static void test_engine_params(void)
  * (naming the partition), its memory is all given back, and the next job succeeds. */
 /* A native cache: the first engine makes the native file and maps it (MAPPED, its budget the
  * proofs' and the VK's, not the points'), the next maps it as it is, a newer official file is
- * converted again, and a set registered with a native file is mapped directly. */
+ * converted again, a deleted one is not missed, and a set registered with a native file is
+ * mapped directly. */
 static unsigned native_run(const cz_engine_config *cfg, const char *path, cz_param_tier *tier,
                            uint64_t *bytes)
 {
@@ -922,6 +923,12 @@ static void test_engine_native(void)
     struct timespec later[2] = {{0, UTIME_OMIT}, {time(NULL) + 60, 0}};
     CZ_CHECK(utimensat(AT_FDCWD, official, later, 0) == 0);
     CZ_CHECK(native_run(&cfg, official, &tier, &bytes) == 1);
+    /* the official file deleted (where the disk cannot hold both): the native one alone */
+    char moved[300];
+    snprintf(moved, sizeof moved, "%s.away", official);
+    CZ_CHECK(rename(official, moved) == 0);
+    CZ_CHECK(native_run(&cfg, official, &tier, &bytes) == 0 && tier == CZ_TIER_MAPPED);
+    CZ_CHECK(rename(moved, official) == 0);
     /* registered as a native file, without a cache: mapped as it is */
     cfg.native_cache = NULL;
     CZ_CHECK(native_run(&cfg, native, &tier, &bytes) == 0 && tier == CZ_TIER_MAPPED);
