@@ -53,6 +53,12 @@ typedef struct cz_msm_scalars {
  * pool's workers + 1 for the calling thread; 1 without a pool). */
 size_t cz_msm_g1_scratch_size(size_t nscalars, unsigned threads);
 size_t cz_msm_g2_scratch_size(size_t nscalars, unsigned threads);
+/* The scratch for these scalars when at most `dense` of them are neither 0 nor 1 (SIZE_MAX:
+ * unknown): only the scalars that reach Pippenger as copies take room (32 bytes each, plus 4 per
+ * scalar for their indices), so canonical scalars without density or split take none, and a
+ * split takes room for the dense ones alone. A call finding more returns CZ_ERR_INVALID_ARG. */
+size_t cz_msm_g1_scratch_size_for(const cz_msm_scalars *sc, size_t dense, unsigned threads);
+size_t cz_msm_g2_scratch_size_for(const cz_msm_scalars *sc, size_t dense, unsigned threads);
 
 /* out = Σ k_i·P_i. nbases must equal the number of bases the scalars map to (nscalars, or the
  * popcount of the density bitmap), else CZ_ERR_INVALID_ARG, as is too small a scratch. */

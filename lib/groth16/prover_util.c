@@ -48,7 +48,8 @@ cz_status cz_prove_g1(cz_prove_msm *m, cz_g1_jac *out, const cz_g1_affine *bases
                       bool split)
 {
     cz_msm_scalars sc = {scalars, form, n, density, split, m->cancel};
-    CZ_TRY(cz_prove_scratch(m, cz_msm_g1_scratch_size(n, cz_pool_threads(m->pool) + 1)));
+    unsigned threads = cz_pool_threads(m->pool) + 1;
+    CZ_TRY(cz_prove_scratch(m, cz_msm_g1_scratch_size_for(&sc, m->dense, threads)));
     return cz_msm_g1(out, bases, nbases, &sc, m->pool, m->scratch, m->scratch_size);
 }
 
@@ -57,7 +58,8 @@ cz_status cz_prove_g2(cz_prove_msm *m, cz_g2_jac *out, const cz_g2_affine *bases
                       bool split)
 {
     cz_msm_scalars sc = {scalars, form, n, density, split, m->cancel};
-    CZ_TRY(cz_prove_scratch(m, cz_msm_g2_scratch_size(n, cz_pool_threads(m->pool) + 1)));
+    unsigned threads = cz_pool_threads(m->pool) + 1;
+    CZ_TRY(cz_prove_scratch(m, cz_msm_g2_scratch_size_for(&sc, m->dense, threads)));
     return cz_msm_g2(out, bases, nbases, &sc, m->pool, m->scratch, m->scratch_size);
 }
 

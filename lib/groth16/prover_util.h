@@ -22,13 +22,16 @@ void cz_phase_start(cz_phase_clock *c, cz_groth16_timings *t);
 void cz_phase_lap(cz_phase_clock *c, int phase);
 
 /* MSMs on one pool with one scratch buffer, grown as needed through al (NULL: the C library)
- * and freed by cz_prove_msm_free; cancel (may be NULL) stops an MSM between tiles. */
+ * and freed by cz_prove_msm_free; cancel (may be NULL) stops an MSM between tiles. dense bounds
+ * the scalars of a split MSM that are neither 0 nor 1 (the witness's count, SIZE_MAX unknown),
+ * so the scratch holds copies of those alone. */
 typedef struct cz_prove_msm {
     cz_pool *pool;
     void *scratch;
     size_t scratch_size;
     const cz_allocator *al;
     const struct cz_cancel *cancel;
+    size_t dense;
 } cz_prove_msm;
 
 cz_status cz_prove_g1(cz_prove_msm *m, cz_g1_jac *out, const cz_g1_affine *bases, size_t nbases,

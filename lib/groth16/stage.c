@@ -204,14 +204,25 @@ size_t cz_shape_precompile_budget(size_t m)
 
 static size_t cz_max(size_t a, size_t b) { return a > b ? a : b; }
 
+/* The scratch of the largest MSM the stages run: h's (canonical, in place) and n scalars of the
+ * given form with the ones split off, `dense` of them neither 0 nor 1, in G1 and in G2. */
+static size_t cz_stage_scratch(size_t m, size_t n, cz_scalar_form form, size_t dense,
+                               unsigned threads)
+{
+    cz_msm_scalars h = {.form = CZ_SCALARS_CANONICAL, .nscalars = m};
+    cz_msm_scalars w = {.form = form, .nscalars = n, .split_ones = true};
+    return cz_max(cz_msm_g1_scratch_size_for(&h, 0, threads),
+                  cz_max(cz_msm_g1_scratch_size_for(&w, dense, threads),
+                         cz_msm_g2_scratch_size_for(&w, dense, threads)));
+}
+
 void cz_stage_bytes_estimate(cz_stage_bytes *out, cz_shape_format format, size_t m, size_t n_in,
                              size_t n_aux, size_t n_dense, unsigned threads)
 {
     size_t fr = sizeof(cz_fr);
     if (format == CZ_SHAPE_SNARKJS) {
         /* the witness is the caller's (the job's input); a, b, c contiguous from the start */
-        size_t scratch = cz_max(cz_msm_g1_scratch_size(cz_max(m, n_aux), threads),
-                                cz_msm_g2_scratch_size(n_aux, threads));
+        size_t scratch = cz_stage_scratch(m, n_aux, CZ_SCALARS_CANONICAL, SIZE_MAX, threads);
         out->synthesis = out->quotient = 3 * m * fr;
         out->msm = m * fr + scratch;
         out->peak = cz_max(out->quotient, out->msm);
@@ -220,11 +231,12 @@ void cz_stage_bytes_estimate(cz_stage_bytes *out, cz_shape_format format, size_t
     /* inputs, the packed aux, three density bitmaps; the inputs' vectors start at 64 entries
      * (ONE is allocated before the reservation, r1cs_vec.c) */
     size_t in_cap = cz_max(n_in, 64), in_words = cz_max((n_in + 63) / 64, 64);
-    size_t witness = in_cap * fr + cz_wpack_bytes_for(n_aux, n_dense < n_aux ? n_dense : n_aux) +
-                     8 * (2 * ((n_aux + 63) / 64) + in_words);
-    size_t g1_max = cz_max(m, cz_max(n_aux, n_in)), g2_max = cz_max(n_aux, n_in);
-    size_t scratch =
-        cz_max(cz_msm_g1_scratch_size(g1_max, threads), cz_msm_g2_scratch_size(g2_max, threads));
+    size_t dense = n_dense < n_aux ? n_dense : n_aux;
+    size_t witness =
+        in_cap * fr + cz_wpack_bytes_for(n_aux, dense) + 8 * (2 * ((n_aux + 63) / 64) + in_words);
+    /* the inputs' MSMs copy every input; the aux ones their dense values */
+    size_t scratch = cz_max(cz_stage_scratch(m, n_aux, CZ_SCALARS_MONTGOMERY, dense, threads),
+                            cz_msm_g2_scratch_size(n_in, threads));
     out->synthesis = witness + 2 * m * fr;
     out->quotient = out->synthesis + m * fr;
     out->msm = witness + cz_max(m, n_aux) * fr + scratch;
@@ -261,7 +273,7 @@ void cz_prove_state_init(cz_prove_state *st, const cz_shape *shape, cz_pool *poo
     st->pool = pool;
     st->al = al;
     st->cancel = cancel;
-    st->msm = (cz_prove_msm){pool, NULL, 0, al, cancel};
+    st->msm = (cz_prove_msm){pool, NULL, 0, al, cancel, SIZE_MAX};
     /* w stays zeroed (nothing to free) until synthesis picks its mode */
 }
 
@@ -391,6 +403,7 @@ cz_status cz_stage_synthesize(cz_prove_state *st, cz_synthesize_fn synth, void *
         while ((seen == SIZE_MAX || dense > seen) &&
                !atomic_compare_exchange_weak(&((cz_shape *)s)->dense_max, &seen, dense))
             ;
+        st->msm.dense = dense;
         st->n_inputs = w->inputs.len - 1;
         st->inputs = cz_xmalloc((st->n_inputs ? st->n_inputs : 1) * sizeof(cz_fr));
         memcpy(st->inputs, w->inputs.v + 1, st->n_inputs * sizeof(cz_fr));
@@ -496,6 +509,24 @@ cz_status cz_stage_quotient(cz_prove_state *st)
     return rc;
 }
 
+/* v[i] ← v[i] out of Montgomery form: the same 32 bytes as a canonical scalar. */
+static void cz_stage_canonical_chunk(void *vctx, size_t begin, size_t end)
+{
+    cz_fr *v = vctx;
+    for (size_t i = begin; i < end; i++)
+        cz_fr_to_scalar((cz_scalar *)&v[i], &v[i]);
+}
+
+/* The H MSM over h's coefficients, converted in place first: canonical scalars without density
+ * or split are the MSM's own, where Montgomery ones would be copied into its scratch (36 bytes
+ * each, 4.8 GB at 2^27). */
+static cz_status cz_stage_msm_h(cz_prove_state *st, cz_g1_jac *h, const cz_g1_affine *bases,
+                                cz_fr *v, size_t n)
+{
+    cz_pool_parallel_for(st->pool, n, 4096, cz_stage_canonical_chunk, v);
+    return cz_prove_g1(&st->msm, h, bases, n, v, CZ_SCALARS_CANONICAL, n, NULL, false);
+}
+
 /* The five MSMs of bellperson's layout (groth16-filecoin.md §2.4). */
 static cz_status cz_stage_msm_bellperson(cz_prove_state *st, cz_phase_clock *clock)
 {
@@ -507,7 +538,7 @@ static cz_status cz_stage_msm_bellperson(cz_prove_state *st, cz_phase_clock *clo
     cz_g1_jac h, l, a_in, a_aux, b1_in, b1_aux;
     cz_g2_jac b2_in, b2_aux;
     const cz_scalar_form mont = CZ_SCALARS_MONTGOMERY;
-    CZ_TRY(cz_prove_g1(msm, &h, p->h, p->n_h, w->a.v, mont, m - 1, NULL, false));
+    CZ_TRY(cz_stage_msm_h(st, &h, p->h, w->a.v, m - 1));
     cz_phase_lap(clock, CZ_PHASE_MSM_H);
     /* h is done with: its buffer takes the aux values, unpacked for the MSMs (whose split path
      * sets the 0/1 ones apart again), and the packed witness goes */
@@ -545,7 +576,7 @@ static cz_status cz_stage_msm_snarkjs(cz_prove_state *st, cz_phase_clock *clock)
     const cz_scalar *w = st->witness, *priv = w + key->n_public + 1;
     const cz_scalar_form can = CZ_SCALARS_CANONICAL;
     cz_g1_jac h, l;
-    CZ_TRY(cz_prove_g1(msm, &h, key->h, m, st->abc, CZ_SCALARS_MONTGOMERY, m, NULL, false));
+    CZ_TRY(cz_stage_msm_h(st, &h, key->h, st->abc, m));
     cz_phase_lap(clock, CZ_PHASE_MSM_H);
     CZ_TRY(cz_prove_g1(msm, &l, key->c, npriv, priv, can, npriv, NULL, true));
     cz_phase_lap(clock, CZ_PHASE_MSM_L);

@@ -76,18 +76,23 @@ static void cz_msm_compact_chunks(void *vctx, size_t begin, size_t end)
     }
 }
 
-void cz_msm_compact(cz_msm_set *set, const cz_msm_scalars *sc, cz_scalar *cs, uint32_t *ci,
-                    cz_pool *pool)
+bool cz_msm_in_place(const cz_msm_scalars *sc)
+{
+    return sc->form == CZ_SCALARS_CANONICAL && !sc->density && !sc->split_ones;
+}
+
+cz_status cz_msm_compact(cz_msm_set *set, const cz_msm_scalars *sc, cz_scalar *cs, size_t cs_cap,
+                         uint32_t *ci, cz_pool *pool)
 {
     size_t n = sc->nscalars;
     memset(set, 0, sizeof *set);
-    if (sc->form == CZ_SCALARS_CANONICAL && !sc->density && !sc->split_ones) {
+    if (cz_msm_in_place(sc)) {
         const cz_scalar *k = sc->scalars;
         set->scalars = k;
         set->npoints = n;
         for (size_t i = 0; i < n && !set->top_bit; i++)
             set->top_bit = k[i].l[3] >> 63;
-        return;
+        return CZ_OK;
     }
     cz_msm_compact_job job;
     memset(&job, 0, sizeof job);
@@ -107,6 +112,8 @@ void cz_msm_compact(cz_msm_set *set, const cz_msm_scalars *sc, cz_scalar *cs, ui
         job.bases[c] = bases, job.tail[c] = tail, job.ones[c] = ones;
         bases += b, tail += t, ones += o;
     }
+    if (tail > cs_cap)
+        return CZ_ERR_INVALID_ARG;
     job.nones = ones;
     job.fill = true;
     cz_pool_parallel_for(pool, nchunks, 1, cz_msm_compact_chunks, &job);
@@ -117,4 +124,5 @@ void cz_msm_compact(cz_msm_set *set, const cz_msm_scalars *sc, cz_scalar *cs, ui
     set->nones = ones;
     for (size_t c = 0; c < nchunks; c++)
         set->top_bit |= job.top_bit[c];
+    return CZ_OK;
 }

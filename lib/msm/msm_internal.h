@@ -79,19 +79,20 @@ void cz_msm_plan_make(cz_msm_plan *p, size_t n, size_t nbases, unsigned threads,
 
 /* Where each part of an MSM's scratch lies (byte offsets from the 64-byte aligned base). */
 typedef struct cz_msm_layout {
-    size_t scalars;   /* compacted canonical scalars */
-    size_t indices;   /* their base indices (uint32) */
+    size_t scalars;   /* compacted canonical scalars (last: the rest of the scratch) */
+    size_t indices;   /* their base indices (uint32), nscalars of them when anything is copied */
     size_t tile_sums; /* one Jacobian sum per tile */
     size_t partials;  /* one Jacobian partial sum of the ones per participant */
     size_t slots;     /* per-participant working memory, slot_stride bytes each */
     size_t slot_stride;
     size_t max_chunk; /* chunk capacity of a slot */
     size_t max_tiles; /* tile sums */
-    size_t total;     /* bytes the caller must provide */
+    size_t fixed;     /* bytes the caller must provide besides the room for copied scalars */
 } cz_msm_layout;
 
-void cz_msm_scratch_layout(cz_msm_layout *l, size_t nscalars, unsigned threads, bool g2,
-                           size_t aff_size, size_t field_size, size_t jac_size);
+/* The layout for nscalars scalars, copied or (copies false: cz_msm_in_place) not. */
+void cz_msm_scratch_layout(cz_msm_layout *l, size_t nscalars, bool copies, unsigned threads,
+                           bool g2, size_t aff_size, size_t field_size, size_t jac_size);
 
 /* The points an MSM call works on, after cz_msm_compact. */
 typedef struct cz_msm_set {
@@ -102,14 +103,18 @@ typedef struct cz_msm_set {
     bool top_bit; /* some Pippenger scalar has bit 255 set (needs a 257-bit window span) */
 } cz_msm_set;
 
+/* Whether cz_msm_compact uses the scalars in place: canonical, neither density nor split. */
+bool cz_msm_in_place(const cz_msm_scalars *sc);
+
 /*
  * Applies the density bitmap, converts Montgomery scalars, drops zeros and, when splitting,
- * sets the ones apart, writing the compacted scalars to cs and base indices to ci (both
- * nscalars long; the ones take the end of ci). Base indices ascend in both. A canonical input with neither density nor
- * split is used in place. Runs on the pool in two passes (count, then fill).
+ * sets the ones apart, writing the compacted scalars to cs (room for cs_cap) and base indices
+ * to ci (nscalars long; the ones take the end of ci). Base indices ascend in both. Input used
+ * in place (cz_msm_in_place) needs neither. Runs on the pool in two passes (count, then fill);
+ * CZ_ERR_INVALID_ARG, before any is written, when more than cs_cap scalars remain.
  */
-void cz_msm_compact(cz_msm_set *set, const cz_msm_scalars *sc, cz_scalar *cs, uint32_t *ci,
-                    cz_pool *pool);
+cz_status cz_msm_compact(cz_msm_set *set, const cz_msm_scalars *sc, cz_scalar *cs, size_t cs_cap,
+                         uint32_t *ci, cz_pool *pool);
 
 /* A participant of a Pippenger run (cz_pool_parallel_for's body), one per back-end. */
 typedef void (*cz_msm_participant_fn)(void *ctx, size_t begin, size_t end);

@@ -139,8 +139,8 @@ void cz_msm_plan_make(cz_msm_plan *p, size_t n, size_t nbases, unsigned threads,
  * whose count grows with n. */
 static size_t cz_msm_max_tiles(unsigned threads) { return 129 + 2 * (size_t)threads; }
 
-void cz_msm_scratch_layout(cz_msm_layout *l, size_t nscalars, unsigned threads, bool g2,
-                           size_t aff_size, size_t field_size, size_t jac_size)
+void cz_msm_scratch_layout(cz_msm_layout *l, size_t nscalars, bool copies, unsigned threads,
+                           bool g2, size_t aff_size, size_t field_size, size_t jac_size)
 {
     if (threads == 0)
         threads = 1;
@@ -152,10 +152,12 @@ void cz_msm_scratch_layout(cz_msm_layout *l, size_t nscalars, unsigned threads, 
     l->max_chunk = s.chunk > w.chunk ? s.chunk : w.chunk;
     l->slot_stride = cz_msm_slot_bytes(s.c, s.group, l->max_chunk, aff_size, field_size);
     l->max_tiles = s.ntiles > cz_msm_max_tiles(threads) ? s.ntiles : cz_msm_max_tiles(threads);
-    l->scalars = 0;
-    l->indices = l->scalars + CZ_MSM_ALIGN(nscalars * sizeof(cz_scalar));
-    l->tile_sums = l->indices + CZ_MSM_ALIGN(nscalars * sizeof(uint32_t));
+    l->tile_sums = 0;
     l->partials = l->tile_sums + CZ_MSM_ALIGN(l->max_tiles * jac_size);
     l->slots = l->partials + CZ_MSM_ALIGN((size_t)threads * jac_size);
-    l->total = l->slots + (size_t)threads * l->slot_stride + 64; /* + base alignment */
+    /* the copies last, the scalars at the very end: what the caller gives past the indices is
+     * their capacity, so a caller that knows how few scalars are dense pays only for those */
+    l->indices = l->slots + (size_t)threads * l->slot_stride;
+    l->scalars = l->indices + (copies ? CZ_MSM_ALIGN(nscalars * sizeof(uint32_t)) : 0);
+    l->fixed = l->scalars + 64; /* + base alignment */
 }

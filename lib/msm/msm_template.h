@@ -199,12 +199,27 @@ static void MFN(direct)(JAC *out, const AFF *bases, const cz_scalar *scalars, co
     }
 }
 
-size_t MFN(scratch_size)(size_t nscalars, unsigned threads)
+/* copies: the prologue copies (not cz_msm_in_place), at most `copied` scalars. */
+static size_t MFN(scratch_size_copied)(size_t nscalars, bool copies, size_t copied,
+                                       unsigned threads)
 {
     cz_msm_layout l;
-    cz_msm_scratch_layout(&l, nscalars, threads, sizeof(FT) > sizeof(cz_fp), sizeof(AFF),
+    cz_msm_scratch_layout(&l, nscalars, copies, threads, sizeof(FT) > sizeof(cz_fp), sizeof(AFF),
                           sizeof(FT), sizeof(JAC));
-    return l.total;
+    return l.fixed + copied * sizeof(cz_scalar);
+}
+
+size_t MFN(scratch_size)(size_t nscalars, unsigned threads)
+{
+    return MFN(scratch_size_copied)(nscalars, true, nscalars, threads);
+}
+
+size_t MFN(scratch_size_for)(const cz_msm_scalars *sc, size_t dense, unsigned threads)
+{
+    size_t n = sc->nscalars;
+    bool copies = !cz_msm_in_place(sc);
+    size_t copied = !copies ? 0 : sc->split_ones && dense < n ? dense : n;
+    return MFN(scratch_size_copied)(n, copies, copied, threads);
 }
 
 cz_status CZ_MSM_PASTE3(cz_msm_, CZ_MSM_G, )(JAC *out, const AFF *bases, size_t nbases,
@@ -228,14 +243,17 @@ cz_status CZ_MSM_PASTE3(cz_msm_, CZ_MSM_G, )(JAC *out, const AFF *bases, size_t 
     }
     CZ_ARG_CHECK(nbases == expect);
     unsigned threads = cz_pool_threads(pool) + 1;
+    /* the layout without copies, then whatever the caller gave past the indices for them */
     cz_msm_layout l;
-    cz_msm_scratch_layout(&l, n, threads, sizeof(FT) > sizeof(cz_fp), sizeof(AFF), sizeof(FT),
-                          sizeof(JAC));
-    CZ_ARG_CHECK(scratch != NULL && scratch_size >= l.total);
+    cz_msm_scratch_layout(&l, n, !cz_msm_in_place(sc), threads, sizeof(FT) > sizeof(cz_fp),
+                          sizeof(AFF), sizeof(FT), sizeof(JAC));
+    CZ_ARG_CHECK(scratch != NULL && scratch_size >= l.fixed);
     uint8_t *base = (uint8_t *)(((uintptr_t)scratch + 63) & ~(uintptr_t)63);
+    size_t cs_cap = (scratch_size - l.fixed) / sizeof(cz_scalar);
 
     cz_msm_set set;
-    cz_msm_compact(&set, sc, (cz_scalar *)(base + l.scalars), (uint32_t *)(base + l.indices), pool);
+    CZ_TRY(cz_msm_compact(&set, sc, (cz_scalar *)(base + l.scalars), cs_cap,
+                          (uint32_t *)(base + l.indices), pool));
     const cz_scalar *scalars = set.scalars;
     const uint32_t *idx = set.idx;
     size_t npoints = set.npoints, nones = set.nones;

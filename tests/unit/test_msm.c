@@ -18,7 +18,9 @@ CZ_TEST_MODULE(msm, {"g1_vs_oracle", tm_g1_msm_vs_oracle}, {"g1_density", tm_g1_
                {"g1_stream_blocks", tm_g1_msm_stream_blocks},
                {"g2_stream_blocks", tm_g2_msm_stream_blocks}, {"g1_known_bases", tm_g1_known_bases},
                {"g2_known_bases", tm_g2_known_bases}, {"g1_known_expect", tm_g1_known_expect},
-               {"g2_known_expect", tm_g2_known_expect});
+               {"g2_known_expect", tm_g2_known_expect},
+               {"g1_scratch_dense", tm_g1_msm_scratch_dense},
+               {"g2_scratch_dense", tm_g2_msm_scratch_dense});
 
 /* The known-discrete-log check at 2^20 (G1) and 2^17 (G2), as issue 18's CI asks: release builds
  * only (label heavy), a few seconds there. */

@@ -20,6 +20,7 @@
 #define JAC G(jac)
 #define MSM TM_P3(cz_msm_, TM_G, )
 #define MSM_SCRATCH TM_P3(cz_msm_, TM_G, _scratch_size)
+#define MSM_SCRATCH_FOR TM_P3(cz_msm_, TM_G, _scratch_size_for)
 
 /* [k]G by plain double-and-add, most significant bit first. */
 static void T(double_and_add)(JAC *r, const cz_scalar *k)
@@ -164,8 +165,19 @@ static void T(expected)(JAC *want, const cz_scalar *k, size_t n, const uint64_t 
     T(double_and_add)(want, &s);
 }
 
-static bool T(run_msm)(JAC *out, const AFF *bases, size_t nbases, const cz_scalar *k, size_t n,
-                       const uint64_t *density, bool montgomery, bool split, cz_pool *pool)
+/* The scalars that are neither 0 nor 1 as written (a bound on those the MSM copies). */
+static size_t T(dense_count)(const cz_scalar *k, size_t n)
+{
+    size_t dense = 0;
+    for (size_t i = 0; i < n; i++)
+        dense += (k[i].l[1] | k[i].l[2] | k[i].l[3]) != 0 || k[i].l[0] > 1;
+    return dense;
+}
+
+/* The MSM with its scratch sized for the scalars' dense count, plus `short_by` scalars less. */
+static cz_status T(run_msm_sized)(JAC *out, const AFF *bases, size_t nbases, const cz_scalar *k,
+                                  size_t n, const uint64_t *density, bool montgomery, bool split,
+                                  size_t short_by, cz_pool *pool)
 {
     cz_fr *mont = NULL;
     cz_msm_scalars sc = {k, CZ_SCALARS_CANONICAL, n, density, split, NULL};
@@ -180,12 +192,47 @@ static bool T(run_msm)(JAC *out, const AFF *bases, size_t nbases, const cz_scala
         sc.scalars = mont;
         sc.form = CZ_SCALARS_MONTGOMERY;
     }
-    size_t bytes = MSM_SCRATCH(n, cz_pool_threads(pool) + 1);
+    size_t bytes = MSM_SCRATCH_FOR(&sc, T(dense_count)(k, n), cz_pool_threads(pool) + 1);
+    CZ_CHECK(bytes <= MSM_SCRATCH(n, cz_pool_threads(pool) + 1));
+    bytes -= short_by * sizeof(cz_scalar);
     void *scratch = malloc(bytes);
     cz_status st = MSM(out, bases, nbases, &sc, pool, scratch, bytes);
     free(scratch);
     free(mont);
-    return st == CZ_OK;
+    return st;
+}
+
+static bool T(run_msm)(JAC *out, const AFF *bases, size_t nbases, const cz_scalar *k, size_t n,
+                       const uint64_t *density, bool montgomery, bool split, cz_pool *pool)
+{
+    return T(run_msm_sized)(out, bases, nbases, k, n, density, montgomery, split, 0, pool) == CZ_OK;
+}
+
+/* A split's scratch holds copies of the dense scalars alone: one short is refused, before any
+ * work, and canonical scalars without density or split need no room for copies at all. */
+static void T(msm_scratch_dense)(void)
+{
+    const size_t n = 3000;
+    AFF *bases = malloc(n * sizeof *bases);
+    cz_fr *t = malloc(n * sizeof *t);
+    cz_scalar *k = malloc(n * sizeof *k);
+    T(make_bases)(bases, t, n, TM_BASES_DISTINCT);
+    T(make_scalars)(k, n, TM_SC_BITS);
+    JAC got, want;
+    T(expected)(&want, k, n, NULL, t);
+    for (int mont = 0; mont < 2; mont++) {
+        CZ_CHECK_OK(T(run_msm_sized)(&got, bases, n, k, n, NULL, mont, true, 0, NULL));
+        CZ_CHECK(G(jac_eq)(&got, &want));
+        CZ_CHECK(T(run_msm_sized)(&got, bases, n, k, n, NULL, mont, true, 1, NULL) ==
+                 CZ_ERR_INVALID_ARG);
+    }
+    T(make_scalars)(k, n, TM_SC_RANDOM);
+    T(expected)(&want, k, n, NULL, t);
+    cz_msm_scalars sc = {k, CZ_SCALARS_CANONICAL, n, NULL, false, NULL};
+    CZ_CHECK(MSM_SCRATCH_FOR(&sc, n, 1) + n * (sizeof(cz_scalar) + 4) <= MSM_SCRATCH(n, 1));
+    CZ_CHECK_OK(T(run_msm_sized)(&got, bases, n, k, n, NULL, false, false, 0, NULL));
+    CZ_CHECK(G(jac_eq)(&got, &want));
+    free(bases), free(t), free(k);
 }
 
 static void T(msm_vs_oracle)(void)
