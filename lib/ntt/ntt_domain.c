@@ -60,8 +60,16 @@ static void cz_ntt_stage_tw_chunk(void *vctx, size_t begin, size_t end)
     }
 }
 
-/* Fills the twiddle table in the layout of cz_ntt_tw_pos, each stage range from its own root
- * ω_(2h) (m multiplications in all, written in order). */
+/* The smallest half-size of the top column pass (m without column passes): the twiddle table
+ * holds the stages below it. */
+static size_t cz_ntt_tw_top(unsigned k)
+{
+    unsigned depth[CZ_NTT_MAX_PASSES], passes = cz_ntt_plan(k, depth);
+    return (size_t)1 << (passes ? k - depth[0] : k);
+}
+
+/* Fills the twiddle table in the layout of cz_ntt_tw_pos, each stage range below tw_top from its
+ * own root ω_(2h) (tw_top multiplications in all, written in order). */
 static void cz_ntt_twiddles(cz_ntt_domain *d, cz_pool *pool)
 {
     d->tw[0] = cz_fr_one;
@@ -69,6 +77,8 @@ static void cz_ntt_twiddles(cz_ntt_domain *d, cz_pool *pool)
     unsigned pass = 0, lo = d->log_m - (passes ? depth[0] : 0); /* log h_lo of the current pass */
     cz_fr base = d->omega;
     for (size_t h = d->m / 2; h >= 1; h /= 2, cz_fr_sqr(&base, &base)) {
+        if (h >= d->tw_top)
+            continue; /* the top pass computes its own */
         if (h < ((size_t)1 << CZ_NTT_BLOCK_LOG)) {
             cz_ntt_powers_job pj = {d->tw + h, base};
             cz_pool_parallel_for(pool, h, 4096, cz_ntt_powers_chunk, &pj);
@@ -113,8 +123,9 @@ static cz_status cz_ntt_domain_build(cz_ntt_domain **out, unsigned k, const cz_f
 
     d->lo_bits = (k + 1) / 2;
     size_t nlo = (size_t)1 << d->lo_bits, nhi = (size_t)1 << (k - d->lo_bits);
-    d->tw = cz_try_alloc(d->m * sizeof(cz_fr));
-    d->coset_fwd_lo = cz_try_alloc(2 * (nlo + nhi) * sizeof(cz_fr));
+    d->tw_top = cz_ntt_tw_top(k);
+    d->tw = cz_try_alloc(d->tw_top * sizeof(cz_fr));
+    d->coset_fwd_lo = cz_try_alloc(3 * (nlo + nhi) * sizeof(cz_fr));
     if (!d->tw || !d->coset_fwd_lo) {
         cz_ntt_domain_destroy(d);
         return CZ_ERR_NOMEM;
@@ -122,8 +133,16 @@ static cz_status cz_ntt_domain_build(cz_ntt_domain **out, unsigned k, const cz_f
     d->coset_fwd_hi = d->coset_fwd_lo + nlo;
     d->coset_inv_lo = d->coset_fwd_hi + nhi;
     d->coset_inv_hi = d->coset_inv_lo + nlo;
+    d->pow_lo = d->coset_inv_hi + nhi;
+    d->pow_hi = d->pow_lo + nlo;
 
     cz_ntt_twiddles(d, pool);
+    cz_ntt_powers_job pj = {d->pow_lo, d->omega};
+    cz_pool_parallel_for(pool, nlo, 4096, cz_ntt_powers_chunk, &pj);
+    pj = (cz_ntt_powers_job){d->pow_hi, d->omega};
+    for (unsigned i = 0; i < d->lo_bits; i++)
+        cz_fr_sqr(&pj.base, &pj.base);
+    cz_pool_parallel_for(pool, nhi, 4096, cz_ntt_powers_chunk, &pj);
     /* bitrev_k(hi·2^lo_bits + lo) = bitrev(lo)·2^(k−lo_bits) + bitrev(hi) */
     unsigned hi_bits = k - d->lo_bits;
     cz_ntt_coset_table(d->coset_fwd_lo, nlo, d->lo_bits, &d->g, (uint64_t)1 << hi_bits, &cz_fr_one);
@@ -191,7 +210,7 @@ unsigned cz_ntt_domain_log_size(const cz_ntt_domain *d) { return d->log_m; }
 size_t cz_ntt_domain_bytes(const cz_ntt_domain *d)
 {
     size_t nlo = (size_t)1 << d->lo_bits, nhi = (size_t)1 << (d->log_m - d->lo_bits);
-    return sizeof *d + (d->m + 2 * (nlo + nhi)) * sizeof(cz_fr);
+    return sizeof *d + (d->tw_top + 3 * (nlo + nhi)) * sizeof(cz_fr);
 }
 
 void cz_ntt_domain_omega(cz_fr *r, const cz_ntt_domain *d) { *r = d->omega; }

@@ -61,14 +61,20 @@ struct cz_ntt_domain {
     cz_fr omega, omega_inv, m_inv;
     cz_fr g, g_inv;
     cz_fr z_inv; /* 1/(g^m − 1): the inverse of Z(X) = X^m − 1 on the coset g·H */
-    /* tw[h + cz_ntt_tw_pos(log_m, h, j)] = ω_(2h)^j for each stage half-size h = 1, 2, …, m/2
-     * and j < h (tw[0] unused): every pass reads its twiddles in runs. 32·m bytes. */
+    /* tw[h + cz_ntt_tw_pos(log_m, h, j)] = ω_(2h)^j for each stage half-size h = 1, 2, …
+     * below tw_top and j < h (tw[0] unused): every pass reads its twiddles in runs. The top
+     * column pass (half-sizes tw_top … m/2, half the table and more) computes its own from the
+     * two-level powers, so the table is 32·tw_top bytes (128 MiB at 2^27 instead of 4 GiB);
+     * without column passes tw_top = m and the table is whole. */
     cz_fr *tw;
+    size_t tw_top;
+    /* ω^e = pow_hi[e >> lo_bits]·pow_lo[e mod 2^lo_bits] for e < m (lo_bits below) */
+    cz_fr *pow_lo, *pow_hi;
     /* Coset factors in bit-reversed position order, split so the tables stay small: position
      * p = hi·2^lo_bits + lo gets factor lo_tab[lo]·hi_tab[hi] = s·g^(±bitrev(p)), where the scale
      * s = 1/m folds the inverse transform's scaling in. fwd: +, inv: −. */
     unsigned lo_bits;
-    cz_fr *coset_fwd_lo, *coset_fwd_hi, *coset_inv_lo, *coset_inv_hi;
+    cz_fr *coset_fwd_lo, *coset_fwd_hi, *coset_inv_lo, *coset_inv_hi; /* with pow_*: one block */
 };
 
 /* The element-wise passes are written once as inline loops taking the Fr multiplication as a
@@ -111,6 +117,12 @@ void cz_ntt_mul_table_ifma(cz_fr *a, size_t n, const cz_fr *t, const cz_fr *c);
 void cz_ntt_mul_powers_ifma(cz_fr *a, size_t n, const cz_fr *f0, const cz_fr *base);
 void cz_ntt_quotient_ifma(cz_fr *a, const cz_fr *b, const cz_fr *c, size_t n, const cz_fr *z_inv);
 #endif
+
+/* r = ω^e, e < m, from the two-level powers: one multiplication. */
+CZ_INLINE void cz_ntt_omega_pow(cz_fr *r, const cz_ntt_domain *d, size_t e)
+{
+    cz_fr_mul(r, &d->pow_hi[e >> d->lo_bits], &d->pow_lo[e & (((size_t)1 << d->lo_bits) - 1)]);
+}
 
 /* Fr subtraction inlined into the quotient loop (a call would cost as much as the operation). */
 CZ_INLINE void cz_ntt_sub(cz_fr *r, const cz_fr *a, const cz_fr *b)

@@ -41,6 +41,9 @@ typedef struct cz_ntt_job {
     size_t block; /* blocks: elements per block */
     unsigned p;   /* column passes: stages (rows = 2^p) */
     size_t h_lo;  /* column passes: the smallest half-size, the column count of a group */
+    /* the top pass (h_lo = the domain's tw_top): q[log2 hl][c] = ω_(2h)^c for its local stage
+     * hl, h = hl·h_lo, or for the inverse −ω_(2h)^(−c) (cz_ntt_top_twiddles) */
+    cz_fr q[CZ_NTT_PASS_LOG][CZ_NTT_COLS];
 } cz_ntt_job;
 
 /* The stage of half-size h on a[0 .. n) with the domain's twiddles ω_(2h)^j = tw[h + j], or for
@@ -89,6 +92,40 @@ static void cz_ntt_inverse_twiddles(const cz_ntt_job *s, cz_fr *dst, size_t hl, 
     }
 }
 
+/* The top pass's twiddles for local stage hl of the column task at o, computed (the domain's
+ * table stops below this pass): butterfly i·C + c takes ω_(2h)^j, j = o + c + i·h_lo, as
+ * R_i·q[c] with R_i = ω_(2h)^(o + i·h_lo) = ω^(s·(o + i·h_lo)), s = m/(2h), from the two-level
+ * powers; the inverse takes ω_(2h)^(h − j) = −ω_(2h)^(−j), so R_i = ω^(m − s·(o + i·h_lo)) and
+ * q carries the minus sign. One multiplication per twiddle, about a fifth more multiplications
+ * in this pass; its table would be most of 32·m bytes. */
+static void cz_ntt_top_twiddles(const cz_ntt_job *s, cz_fr *dst, size_t hl, size_t o,
+                                const cz_fr *q)
+{
+    const size_t C = CZ_NTT_COLS, m = s->d->m, step = m / (2 * hl * s->h_lo);
+    for (size_t i = 0; i < hl; i++, dst += C) {
+        size_t e = step * (o + i * s->h_lo);
+        cz_fr r;
+        cz_ntt_omega_pow(&r, s->d, s->inverse ? (m - e) & (m - 1) : e);
+        for (size_t c = 0; c < C; c++)
+            cz_fr_mul(&dst[c], &r, &q[c]);
+    }
+}
+
+/* The job's q for the top pass of p stages (cz_ntt_top_twiddles). */
+static void cz_ntt_top_factors(cz_ntt_job *s, unsigned p)
+{
+    const size_t m = s->d->m;
+    for (unsigned l = 0; l < p; l++) {
+        size_t step = m / (2 * ((size_t)1 << l) * s->h_lo);
+        for (size_t c = 0; c < CZ_NTT_COLS; c++) {
+            size_t e = step * c;
+            cz_ntt_omega_pow(&s->q[l][c], s->d, s->inverse ? (m - e) & (m - 1) : e);
+            if (s->inverse)
+                cz_fr_neg(&s->q[l][c], &s->q[l][c]);
+        }
+    }
+}
+
 /* The copies between a column task's rows and its buffer prefetch CZ_NTT_ROWS_AHEAD rows ahead:
  * the hardware streams each 1 KiB row only after its first misses, so this overlaps four rows'
  * misses (the gather took 60 → 40 ms of a 2^22 transform). Not further: the rows share cache sets
@@ -132,12 +169,15 @@ static void cz_ntt_columns_chunk(void *vctx, size_t begin, size_t end)
             memcpy(&buf[r * C], &base[r * h_lo], C * sizeof(cz_fr));
         }
         for (unsigned st = 0; st < s->p; st++) {
-            size_t hl = s->dit ? (size_t)1 << st : rows >> (st + 1);
-            const cz_fr *w = s->d->tw + hl * h_lo + b * hl * C;
-            if (s->inverse) {
+            unsigned lhl = s->dit ? st : s->p - 1 - st;
+            size_t hl = (size_t)1 << lhl;
+            const cz_fr *w = twb;
+            if (h_lo == s->d->tw_top)
+                cz_ntt_top_twiddles(s, twb, hl, o, s->q[lhl]);
+            else if (s->inverse)
                 cz_ntt_inverse_twiddles(s, twb, hl, o);
-                w = twb;
-            }
+            else
+                w = s->d->tw + hl * h_lo + b * hl * C;
             s->stage(buf, n, hl * C, w, 1, o == 0);
         }
         for (size_t r = 0; r < rows; r++) {
@@ -152,6 +192,8 @@ static void cz_ntt_columns(cz_ntt_job *s, cz_pool *pool, unsigned p, size_t h_lo
 {
     s->p = p;
     s->h_lo = h_lo;
+    if (h_lo == s->d->tw_top)
+        cz_ntt_top_factors(s, p);
     size_t tasks = s->d->m / ((size_t)CZ_NTT_COLS << p);
     cz_pool_parallel_for(pool, tasks, 1, cz_ntt_columns_chunk, s);
 }
@@ -160,8 +202,9 @@ static void cz_ntt_run(const cz_ntt_domain *d, cz_pool *pool, cz_fr *a, bool inv
 {
     unsigned k = d->log_m;
     unsigned block_log = k < CZ_NTT_BLOCK_LOG ? k : CZ_NTT_BLOCK_LOG;
-    cz_ntt_job job = {d, a, cz_ntt_stage_kernel(dit, inverse), inverse, dit, (size_t)1 << block_log,
-                      0, 0};
+    cz_ntt_job job = {d,       a,   cz_ntt_stage_kernel(dit, inverse),
+                      inverse, dit, (size_t)1 << block_log,
+                      0,       0,   {{{{0}}}}};
     unsigned depth[CZ_NTT_MAX_PASSES], passes = cz_ntt_plan(k, depth);
     if (dit) {
         cz_pool_parallel_for(pool, d->m / job.block, 1, cz_ntt_blocks_chunk, &job);
