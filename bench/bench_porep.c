@@ -239,6 +239,45 @@ static cz_params *cz_bench_porep_params(const char *dir, const char *size, cz_po
     return p;
 }
 
+typedef struct cz_bench_porep_prove_ctx {
+    uint8_t *proofs;
+    const cz_params *p;
+    const cz_c1 *c1;
+    const cz_prove_opts *po;
+    long long read_bytes; /* the proof's, from /proc/self/io */
+} cz_bench_porep_prove_ctx;
+
+static bool cz_bench_porep_prove_one(void *vctx)
+{
+    cz_bench_porep_prove_ctx *c = vctx;
+    long long r0 = cz_bench_read_bytes();
+    cz_prove_stats ps;
+    bool ok = cz_porep_prove(c->proofs, c->p, c->c1, c->po, &ps) == CZ_OK;
+    c->read_bytes = r0 >= 0 ? cz_bench_read_bytes() - r0 : -1;
+    return ok;
+}
+
+/* Rows porep_prove_<size>_rss and _read_bytes: the peak resident bytes one whole C2 adds to a
+ * process that holds its parameters and C1 (a child's high-water mark, so the prover's own
+ * buffers alone), and the bytes it reads from storage. */
+static void cz_bench_porep_prove_mem(const cz_bench_opts *o, const char *name, size_t constraints,
+                                     cz_bench_porep_prove_ctx *ctx)
+{
+    char rss_name[96], read_name[96];
+    snprintf(rss_name, sizeof rss_name, "%s_rss", name);
+    snprintf(read_name, sizeof read_name, "%s_read_bytes", name);
+    if (!cz_bench_selected(o, rss_name) && !cz_bench_selected(o, read_name))
+        return;
+    double rss = (double)cz_bench_child_rss(cz_bench_porep_prove_one, ctx);
+    if (rss >= 0)
+        cz_bench_report(o, rss_name, constraints, o->threads, "bytes", &rss, 1);
+    /* in this process: the child's counters are its own */
+    cz_bench_porep_prove_one(ctx);
+    double reads = (double)ctx->read_bytes;
+    if (reads >= 0)
+        cz_bench_report(o, read_name, constraints, o->threads, "bytes", &reads, 1);
+}
+
 /* Rows porep_prove_<size> and porep_prove_<size>_<phase>: whole C2 proofs, seconds. */
 static void cz_bench_porep_prove(const cz_bench_opts *o, const char *size, const char *dir,
                                  cz_pool *pool)
@@ -278,6 +317,8 @@ static void cz_bench_porep_prove(const cz_bench_opts *o, const char *size, const
             snprintf(row, sizeof row, "%s_%s", name, cz_prove_phase_name(ph));
             cz_bench_report(o, row, constraints, o->threads, "s", phase[ph], n);
         }
+        cz_bench_porep_prove_ctx ctx = {proofs, p, c1, &po, -1};
+        cz_bench_porep_prove_mem(o, name, constraints, &ctx);
     } else
         fprintf(stderr, "cuzk bench porep: %s: %s\n", name, cz_status_str(st));
     free(proofs);
@@ -295,7 +336,8 @@ int cz_bench_porep(int argc, char **argv)
          "parameter directory for the proofs (default: the demo\ncache, ~/.cache/cuzk); missing "
          "files are generated\nthere (INSECURE; minutes each)"},
         {"--large", CZ_OPT_FLAG, &large, NULL,
-         "also the 512 MiB partition's synthesis (a 4.5 GiB test\nsector) and the 8 MiB proof"},
+         "also the 512 MiB partition's synthesis (a 4.5 GiB test\nsector) and the 8 MiB and 512 "
+         "MiB proofs"},
     };
     int rc = cz_bench_parse(
         &o, "porep", "[--params DIR] [--large] [options]",
@@ -316,7 +358,11 @@ int cz_bench_porep(int argc, char **argv)
         "  porep_synth_S_B_dense_aux     % of aux values that are neither 0 nor 1\n"
         "  porep_synth_S_record          s to record the matrices (once per shape)\n"
         "  porep_prove_S[_phase]         whole C2 proofs (every partition, self-checked), s\n"
-        "Sizes S: 2KiB, and with --large 512MiB (synthesis) and 8MiB (proof).\n",
+        "  porep_prove_S_rss             peak resident bytes one C2 adds to a process holding\n"
+        "                                its parameters (a child's high-water mark)\n"
+        "  porep_prove_S_read_bytes      bytes one C2 reads from storage (/proc/self/io)\n"
+        "Sizes S: 2KiB, and with --large 512MiB (synthesis; a 4.5 GiB test sector) and 8MiB\n"
+        "and 512MiB (proofs; parameters set up on first use, minutes).\n",
         opts, CZ_ARRAY_SIZE(opts), argc, argv);
     if (rc >= 0)
         return rc;
@@ -340,8 +386,10 @@ int cz_bench_porep(int argc, char **argv)
         cz_bench_porep_synth(&o, "512MiB", pool);
     if (!o.quick) {
         cz_bench_porep_prove(&o, "2KiB", dir, pool);
-        if (large)
+        if (large) {
             cz_bench_porep_prove(&o, "8MiB", dir, pool);
+            cz_bench_porep_prove(&o, "512MiB", dir, pool);
+        }
     }
     cz_pool_destroy(pool);
     return 0;
