@@ -223,6 +223,21 @@ typedef struct cz_loader {
     cz_config_counts counts;
 } cz_loader;
 
+/* Counts a diagnostic and hands it on as one line (config.h): the file's values, keys and
+ * section names may hold any byte, so control bytes go out escaped (cz_log_escape). */
+static void cz_emit(cz_loader *l, cz_diag_level level, const char *text)
+{
+    unsigned *count = level == CZ_DIAG_ERROR     ? &l->counts.errors
+                      : level == CZ_DIAG_WARNING ? &l->counts.warnings
+                                                 : &l->counts.notes;
+    (*count)++;
+    if (!l->diag)
+        return;
+    char *line = cz_log_escape(text);
+    l->diag(l->user, level, line ? line : "out of memory");
+    free(line);
+}
+
 static void cz_report(cz_loader *l, cz_diag_level level, unsigned line, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
 
@@ -238,12 +253,7 @@ static void cz_report(cz_loader *l, cz_diag_level level, unsigned line, const ch
     int n = snprintf(text, sizeof text, "%s: ", where);
     vsnprintf(text + n, sizeof text - (size_t)n, fmt, ap);
     va_end(ap);
-    unsigned *count = level == CZ_DIAG_ERROR     ? &l->counts.errors
-                      : level == CZ_DIAG_WARNING ? &l->counts.warnings
-                                                 : &l->counts.notes;
-    (*count)++;
-    if (l->diag)
-        l->diag(l->user, level, text);
+    cz_emit(l, level, text);
 }
 
 static const char *cz_type_name(cz_toml_type t)
@@ -469,13 +479,10 @@ cz_status cz_config_load(cz_daemon_config *c, const char *path, cz_config_diag_f
     cz_loader l = {c, path, diag, user, {0, 0, 0}};
     char why[1024];
     cz_status st = cz_toml_read(path, cz_on_entry, &l, why, sizeof why);
-    if (st != CZ_OK) {
-        l.counts.errors++;
-        if (diag)
-            diag(user, CZ_DIAG_ERROR, why);
-    } else if (l.counts.errors) {
+    if (st != CZ_OK)
+        cz_emit(&l, CZ_DIAG_ERROR, why);
+    else if (l.counts.errors)
         st = CZ_ERR_BAD_INPUT;
-    }
     if (counts)
         *counts = l.counts;
     return st;

@@ -120,6 +120,45 @@ static void test_toml_lines(void)
     CZ_CHECK(strstr(why, path) != NULL);
 }
 
+typedef struct diags {
+    char text[4][256];
+    unsigned n;
+} diags;
+
+static void keep_diag(void *user, cz_diag_level level, const char *text)
+{
+    diags *d = user;
+    if (level == CZ_DIAG_ERROR || level == CZ_DIAG_WARNING)
+        if (d->n < 4)
+            snprintf(d->text[d->n++], sizeof d->text[0], "%s", text);
+}
+
+/* A value or key holding a newline (a multi-line string, a quoted key) is echoed in its
+ * diagnostic as \x0a: every diagnostic stays one line (found by fuzz_config). */
+static void test_config_one_line_diags(void)
+{
+    char path[] = "/tmp/cuzk-toml-XXXXXX";
+    int fd = mkstemp(path);
+    static const char text[] = "[logging]\n"
+                               "level = \"\"\"\n"
+                               "info\n"
+                               "\"\"\"\n"
+                               "\"a\\nb\" = 1\n";
+    CZ_CHECK(write(fd, text, sizeof text - 1) == (ssize_t)(sizeof text - 1));
+    close(fd);
+    cz_daemon_config c;
+    cz_config_defaults(&c);
+    diags d = {0};
+    cz_config_counts counts;
+    CZ_CHECK(cz_config_load(&c, path, keep_diag, &d, &counts) == CZ_ERR_BAD_INPUT);
+    unlink(path);
+    CZ_CHECK(d.n == 2 && counts.errors == 1 && counts.warnings == 1);
+    for (unsigned i = 0; i < d.n; i++) {
+        cz_test_note("%s", d.text[i]);
+        CZ_CHECK(strchr(d.text[i], '\n') == NULL && strstr(d.text[i], "\\x0a") != NULL);
+    }
+}
+
 /* The value of a line "name{labels} value" in text. */
 static bool has_line(const char *text, const char *line)
 {
@@ -192,6 +231,7 @@ static void test_metrics_text(void)
 
 CZ_TEST_MODULE(daemon_units, {"sizes", test_sizes}, {"durations", test_durations},
                {"listen", test_listen}, {"toml_lines", test_toml_lines},
+               {"config_one_line_diags", test_config_one_line_diags},
                {"metrics_text", test_metrics_text});
 
 int main(int argc, char **argv)
