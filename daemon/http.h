@@ -11,6 +11,7 @@
 #define CZ_DAEMON_HTTP_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "cuzk/engine.h"
 
@@ -21,5 +22,13 @@ typedef struct cz_http cz_http;
 cz_status cz_http_start(cz_http **out, const char *addr, cz_engine *e, char *bound,
                         size_t bound_len, char *why, size_t why_len);
 void cz_http_stop(cz_http *h); /* accepts NULL */
+
+/* Serves one connection without a network (a socket pair, no thread): request (len bytes, as
+ * a client sends them) in, everything the server wrote back out (*reply, *reply_len bytes,
+ * malloc'ed, NULL when nothing) once it closed the connection or went idle. The handler is
+ * the one cz_http_start serves with; for tests and the fuzz target. CZ_ERR_IO when no socket
+ * pair or no server could be made. */
+cz_status cz_http_serve_bytes(cz_engine *e, const uint8_t *request, size_t len, char **reply,
+                              size_t *reply_len);
 
 #endif /* CZ_DAEMON_HTTP_H */

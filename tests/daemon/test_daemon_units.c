@@ -1,6 +1,7 @@
 /* The daemon's pure parts: sizes and durations as the Rust daemon writes them, listen
  * addresses, the TOML reader's lines (a multi-line array, a quoted key), the Prometheus text of
- * a hand-made snapshot (cumulative buckets, +Inf = count, the Rust series and labels). */
+ * a hand-made snapshot (cumulative buckets, +Inf = count, the Rust series and labels), the
+ * status server's answers to request bytes. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -8,6 +9,7 @@
 
 #include "config.h"
 #include "cz_test.h"
+#include "http.h"
 #include "metrics.h"
 #include "toml.h"
 
@@ -229,10 +231,64 @@ static void test_metrics_text(void)
     free(text);
 }
 
+/* reply holds n status lines (each at a line start); true when every one is the next of want. */
+static bool has_statuses(const char *reply, const char *const *want, size_t n)
+{
+    size_t found = 0;
+    for (const char *p = reply; (p = strstr(p, "HTTP/1.")) != NULL; p++) {
+        if (p != reply && p[-1] != '\n')
+            continue;
+        if (found == n || strncmp(p + 9, want[found], strlen(want[found])) != 0)
+            return false;
+        found++;
+    }
+    return found == n;
+}
+
+static void serve(cz_engine *e, const char *request, const char *const *want, size_t n)
+{
+    char *reply = NULL;
+    size_t len = 0;
+    CZ_CHECK_OK(cz_http_serve_bytes(e, (const uint8_t *)request, strlen(request), &reply, &len));
+    cz_test_note("%s -> %.*s", request, (int)(len < 200 ? len : 200), reply ? reply : "");
+    CZ_CHECK(reply != NULL && memchr(reply, 0, len) == NULL);
+    char *text = reply ? strndup(reply, len) : NULL;
+    CZ_CHECK(text && has_statuses(text, want, n));
+    free(text);
+    free(reply);
+}
+
+/* The status server's handler over cz_http_serve_bytes (what fuzz_http drives): the routes
+ * (a kept-alive connection ends when idle), the refusals and a request cut short (no reply). */
+static void test_http_bytes(void)
+{
+    cz_engine_config cfg;
+    cz_engine_config_init(&cfg);
+    cfg.threads = 1;
+    cz_engine *e = NULL;
+    char why[256];
+    CZ_CHECK_OK(cz_engine_create(&e, &cfg, why, sizeof why));
+    if (!e)
+        return;
+    static const char *const ok[] = {"200"}, *const not_found[] = {"404"},
+                             *const not_allowed[] = {"405"};
+    serve(e, "GET /status HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n", ok, 1);
+    serve(e, "GET /metrics HTTP/1.0\r\n\r\n", ok, 1);
+    serve(e, "HEAD / HTTP/1.1\r\nHost: x\r\n\r\n", ok, 1);
+    serve(e, "GET /status.json HTTP/1.1\r\nHost: x\r\n\r\n", not_found, 1);
+    serve(e, "POST /status HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\n\r\n", not_allowed, 1);
+    char *reply = NULL;
+    size_t len = 1;
+    CZ_CHECK_OK(cz_http_serve_bytes(e, (const uint8_t *)"GET /sta", 8, &reply, &len));
+    CZ_CHECK(len == 0 && reply == NULL);
+    free(reply);
+    cz_engine_destroy(e);
+}
+
 CZ_TEST_MODULE(daemon_units, {"sizes", test_sizes}, {"durations", test_durations},
                {"listen", test_listen}, {"toml_lines", test_toml_lines},
                {"config_one_line_diags", test_config_one_line_diags},
-               {"metrics_text", test_metrics_text});
+               {"metrics_text", test_metrics_text}, {"http_bytes", test_http_bytes});
 
 int main(int argc, char **argv)
 {
