@@ -57,7 +57,7 @@ static cz_status cz_kind_snap_parse(const cz_job_request *req, void **out, cz_ki
     if (st != CZ_OK) {
         cz_snap_input_free(in);
         cz_free(in);
-        return st == CZ_ERR_NOT_CANONICAL ? CZ_ERR_BAD_INPUT : st;
+        return st;
     }
     plan->partitions = c->partitions;
     plan->parsed_bytes = (size_t)c->partitions * c->challenges * sizeof(cz_snap_challenge_proof);

@@ -267,7 +267,8 @@ cz_status cz_engine_submit(cz_engine *e, const cz_job_request *req, cz_submit_re
     st = ops->parse(req, &j->kjob, &plan, why, why_len);
     if (st != CZ_OK) {
         cz_job_free(j);
-        return st;
+        /* a value ≥ r: malformed bytes like any other (engine.h) */
+        return st == CZ_ERR_NOT_CANONICAL ? CZ_ERR_BAD_INPUT : st;
     }
     CZ_ASSERT(plan.partitions >= 1);
     j->kind = req->kind;

@@ -126,6 +126,9 @@ static void test_kind_post_requests(void)
     req.inputs = wrong;
     expect_refused(e, &req, CZ_ERR_BAD_INPUT,
                    "sector 2 (vanilla proof 1) challenge 3: inclusion proof does not lead");
+    /* a sibling ≥ r is malformed input too, not an internal error (found by fuzz_service) */
+    memset(bad + 56 + 556 * 3 + 84, 0xff, 32);
+    expect_refused(e, &req, CZ_ERR_BAD_INPUT, "is not a field element below r");
     request(&req, &f, "w");
     req.registered_proof = 5;
     req.partition_index = 1;
