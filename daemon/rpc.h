@@ -195,6 +195,14 @@ void cz_rpc_server_shutdown(cz_rpc_server *s, int64_t grace_ms);
 /* Frees a server that was shut down. Accepts NULL. */
 void cz_rpc_server_free(cz_rpc_server *s);
 
+/* One SubmitProof call from its request's bytes (a serialized cuzk.v1.SubmitProofRequest),
+ * served by h as a server of cz_rpc_server_start serves it — the same message parsing,
+ * conversion and handler — but with no transport: no peer, never cancelled. For the fuzz
+ * target (fuzz_service) and tests. CZ_RPC_INVALID_ARGUMENT when the bytes are not the message;
+ * otherwise the handler's code, msg (NUL-terminated, msg_len > 0) its message. */
+cz_rpc_code cz_rpc_submit_bytes(const cz_rpc_handlers *h, const uint8_t *bytes, size_t len,
+                                cz_rpc_submitted *out, char *msg, size_t msg_len);
+
 /* ---- client ----------------------------------------------------------------------------------- */
 
 typedef struct cz_rpc_client cz_rpc_client;

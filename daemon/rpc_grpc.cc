@@ -608,6 +608,31 @@ extern "C" void cz_rpc_server_shutdown(cz_rpc_server *s, int64_t grace_ms)
 
 extern "C" void cz_rpc_server_free(cz_rpc_server *s) { delete s; }
 
+extern "C" cz_rpc_code cz_rpc_submit_bytes(const cz_rpc_handlers *h, const uint8_t *bytes,
+                                           size_t len, cz_rpc_submitted *out, char *msg,
+                                           size_t msg_len)
+{
+    *out = cz_rpc_submitted{};
+    try {
+        pb::SubmitProofRequest req;
+        if (len > INT32_MAX || !req.ParseFromArray(bytes, static_cast<int>(len))) {
+            snprintf(msg, msg_len, "not a cuzk.v1.SubmitProofRequest");
+            return CZ_RPC_INVALID_ARGUMENT;
+        }
+        cz_service service(*h, nullptr); // SubmitProof submits on its caller, no pool
+        grpc::ServerContext ctx;         // no call behind it: no peer, never cancelled
+        pb::SubmitProofResponse resp;
+        grpc::Status st = service.SubmitProof(&ctx, &req, &resp);
+        cz_copy_str(out->job_id, sizeof out->job_id, resp.job_id());
+        out->queue_position = resp.queue_position();
+        snprintf(msg, msg_len, "%s", st.error_message().c_str());
+        return static_cast<cz_rpc_code>(st.error_code());
+    } catch (const std::bad_alloc &) {
+        snprintf(msg, msg_len, "out of memory");
+        return CZ_RPC_RESOURCE_EXHAUSTED;
+    }
+}
+
 // ---- client ----------------------------------------------------------------------------------
 
 struct cz_rpc_client {
