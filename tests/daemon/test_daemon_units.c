@@ -89,10 +89,17 @@ static void collect(void *user, const cz_toml_entry *e)
     }
 }
 
+/* text written to a new file; path (a "…XXXXXX" template) receives its name. */
+static void write_temp(char *path, const char *text)
+{
+    int fd = mkstemp(path);
+    CZ_CHECK(fd >= 0 && write(fd, text, strlen(text)) == (ssize_t)strlen(text));
+    close(fd);
+}
+
 static void test_toml_lines(void)
 {
     char path[] = "/tmp/cuzk-toml-XXXXXX";
-    int fd = mkstemp(path);
     static const char text[] = "# comment\n"
                                "[b]\n"
                                "z = 1\n"
@@ -104,8 +111,7 @@ static void test_toml_lines(void)
                                "\n"
                                "[a]\n"
                                "x = true\n";
-    CZ_CHECK(write(fd, text, sizeof text - 1) == (ssize_t)(sizeof text - 1));
-    close(fd);
+    write_temp(path, text);
     entries x = {0};
     char why[256];
     CZ_CHECK_OK(cz_toml_read(path, collect, &x, why, sizeof why));
@@ -140,14 +146,12 @@ static void keep_diag(void *user, cz_diag_level level, const char *text)
 static void test_config_one_line_diags(void)
 {
     char path[] = "/tmp/cuzk-toml-XXXXXX";
-    int fd = mkstemp(path);
     static const char text[] = "[logging]\n"
                                "level = \"\"\"\n"
                                "info\n"
                                "\"\"\"\n"
                                "\"a\\nb\" = 1\n";
-    CZ_CHECK(write(fd, text, sizeof text - 1) == (ssize_t)(sizeof text - 1));
-    close(fd);
+    write_temp(path, text);
     cz_daemon_config c;
     cz_config_defaults(&c);
     diags d = {0};
