@@ -131,12 +131,22 @@ cz_status cz_post_job_load(cz_post_job **out, const cz_post_request *req, char *
     if (c->winning && req->partition_index != 0)
         return cz_fail(CZ_ERR_INVALID_ARG, why, why_len,
                        "partition_index %u: WinningPoSt has one partition", req->partition_index);
-    cz_post_job *job = cz_xcalloc(1, sizeof *job);
+    /* as many sector proofs as the request holds: refused, not aborted, without the memory */
+    cz_post_job *job = cz_try_alloc(sizeof *job);
+    cz_post_sector_proof *sectors = cz_try_alloc(req->n_vanilla * sizeof *sectors);
+    if (!job || !sectors) {
+        cz_free(job);
+        cz_free(sectors);
+        return cz_fail(CZ_ERR_NOMEM, why, why_len, "no memory for %zu vanilla proofs",
+                       req->n_vanilla);
+    }
+    memset(job, 0, sizeof *job);
+    memset(sectors, 0, req->n_vanilla * sizeof *sectors);
     cz_post_partition *p = &job->p;
     p->config = c;
     memcpy(p->randomness, req->randomness, 32);
     p->index = req->partition_index;
-    p->sectors = cz_xcalloc(req->n_vanilla, sizeof *p->sectors);
+    p->sectors = sectors;
     p->n_sectors = req->n_vanilla;
     for (size_t i = 0; i < req->n_vanilla; i++) {
         const cz_bytes *b = &req->vanilla[i];
