@@ -152,6 +152,7 @@ typedef struct cz_cli_fil_setup_job {
     bool force, resume;
     unsigned threads;
     const uint64_t *insecure_seed; /* NULL: secure */
+    bool native; /* cuzk's native file (CZ_NATIVE_PARAMS_EXT) instead of bellperson's .params */
 } cz_cli_fil_setup_job;
 
 /* Generates (setup(ctx)) with progress and an ETA on stderr, and reports; returns the exit

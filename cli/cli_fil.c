@@ -23,7 +23,17 @@ bool cz_cli_fil_params_file(char *path, size_t len, const char *cmd, const char 
         fprintf(stderr, "cuzk %s: %s\n", cmd, why);
         return false;
     }
-    /* a file to be written: in the directory given (or the parameter directory) */
+    /* a file to be written: named by spec when spec ends in ext (not there yet), else in the
+     * directory given (or the parameter directory) */
+    size_t n = spec ? strlen(spec) : 0, e = strlen(ext);
+    if (n > e && strcmp(spec + n - e, ext) == 0) {
+        if (n >= len) {
+            fprintf(stderr, "cuzk %s: the path %s is too long\n", cmd, spec);
+            return false;
+        }
+        memcpy(path, spec, n + 1);
+        return true;
+    }
     const char *dir = spec ? spec : cz_fil_params_dir();
     if (snprintf(path, len, "%s/%s%s", dir, stem, ext) >= (int)len) {
         fprintf(stderr, "cuzk %s: the path in %s is too long\n", cmd, dir);
@@ -187,17 +197,18 @@ static void cz_cli_setup_report(void *ctx, const char *step, uint64_t done, uint
 int cz_cli_fil_setup(const cz_cli_fil_setup_job *j, cz_cli_setup_files_fn setup, const void *ctx)
 {
     char params_path[4096], vk_path[4096];
+    const char *ext = j->native ? CZ_NATIVE_PARAMS_EXT : ".params";
     if (!cz_cli_fil_params_file(params_path, sizeof params_path, j->cmd, j->params_opt, j->proof,
-                                j->sector_size, j->name, ".params", false) ||
+                                j->sector_size, j->name, ext, false) ||
         !cz_cli_fil_params_file(vk_path, sizeof vk_path, j->cmd,
                                 j->vk_opt ? j->vk_opt : j->params_opt, j->proof, j->sector_size,
                                 j->name, ".vk", false))
         return CZ_CLI_EXIT_USAGE;
-    /* a .vk beside a .params given as a file */
+    /* a .vk beside a parameter file given as a file */
     if (!j->vk_opt && j->params_opt && strcmp(params_path, j->params_opt) == 0) {
-        size_t n = strlen(params_path);
-        if (n > 7 && strcmp(params_path + n - 7, ".params") == 0)
-            snprintf(vk_path, sizeof vk_path, "%.*s.vk", (int)(n - 7), params_path);
+        size_t n = strlen(params_path), e = strlen(ext);
+        if (n > e && strcmp(params_path + n - e, ext) == 0)
+            snprintf(vk_path, sizeof vk_path, "%.*s.vk", (int)(n - e), params_path);
     }
     if (!j->force && (access(params_path, F_OK) == 0 || access(vk_path, F_OK) == 0)) {
         fprintf(stderr,
@@ -233,7 +244,12 @@ int cz_cli_fil_setup(const cz_cli_fil_setup_job *j, cz_cli_setup_files_fn setup,
     double t0 = cz_cli_seconds();
     const char *kill = getenv("CUZK_TEST_SETUP_KILL_AFTER");
     cz_cli_setup_progress prog = {.start = t0, .kill_after = kill ? strtoul(kill, NULL, 10) : 0};
-    cz_setup_opts o = {j->insecure_seed, j->resume, pool, cz_cli_setup_report, &prog};
+    cz_setup_opts o = {.insecure_seed = j->insecure_seed,
+                       .resume = j->resume,
+                       .native = j->native,
+                       .pool = pool,
+                       .progress = cz_cli_setup_report,
+                       .progress_ctx = &prog};
     char why[1024] = "";
     cz_status st = setup(ctx, params_path, vk_path, &o, why, sizeof why);
     fprintf(stderr, "%scuzk %s: %s (%.2f s)\n", prog.step[0] ? "\n" : "", j->cmd,

@@ -259,7 +259,7 @@ int cz_cmd_setup_porep(int argc, char **argv)
     const char *proof = NULL, *params_opt = NULL, *vk_opt = NULL;
     unsigned long threads = cz_cpu_count();
     uint64_t seed = 0;
-    bool insecure = false, force = false, resume = false;
+    bool insecure = false, force = false, resume = false, native = false;
     const cz_cli_opt opts[] = {
         CZ_POREP_OPTS_PROOF(&proof),
         {"--params", CZ_OPT_STRING, &params_opt, "DIR|FILE",
@@ -271,6 +271,7 @@ int cz_cmd_setup_porep(int argc, char **argv)
         CZ_CLI_OPT_THREADS(&threads),
         CZ_CLI_OPT_INSECURE_SEED(&seed, &insecure),
         CZ_CLI_OPT_RESUME(&resume),
+        CZ_CLI_OPT_NATIVE(&native),
     };
     const cz_cli_spec spec = {
         "setup porep",
@@ -293,6 +294,7 @@ int cz_cmd_setup_porep(int argc, char **argv)
     cz_cli_fil_setup_job job = {
         "setup porep", CZ_FIL_POREP, info.sector_size, info.name,         params_opt,
         vk_opt,        force,        resume,           (unsigned)threads, insecure ? &seed : NULL};
+    job.native = native;
     return cz_cli_fil_setup(&job, cz_porep_setup_files_fn, proof);
 }
 

@@ -247,7 +247,7 @@ static int cz_post_setup_cmd(bool winning, int argc, char **argv)
     const char *proof = NULL, *params_opt = NULL, *vk_opt = NULL;
     unsigned long threads = cz_cpu_count();
     uint64_t seed = 0;
-    bool insecure = false, force = false, resume = false;
+    bool insecure = false, force = false, resume = false, native = false;
     const cz_cli_opt opts[] = {
         {"--size", CZ_OPT_STRING, &proof, "SIZE", "the sector size"},
         {"--proof", CZ_OPT_STRING, &proof, "PROOF", "or the registered proof"},
@@ -259,6 +259,7 @@ static int cz_post_setup_cmd(bool winning, int argc, char **argv)
         CZ_CLI_OPT_THREADS(&threads),
         CZ_CLI_OPT_INSECURE_SEED(&seed, &insecure),
         CZ_CLI_OPT_RESUME(&resume),
+        CZ_CLI_OPT_NATIVE(&native),
     };
     char cmd[32];
     snprintf(cmd, sizeof cmd, "setup %s", cz_post_kind(winning));
@@ -285,6 +286,7 @@ static int cz_post_setup_cmd(bool winning, int argc, char **argv)
     cz_cli_fil_setup_job job = {
         cmd,    cz_post_fil(winning), info.sector_size,       info.name, params_opt, vk_opt, force,
         resume, (unsigned)threads,    insecure ? &seed : NULL};
+    job.native = native;
     return cz_cli_fil_setup(&job, cz_post_setup_files_fn, info.name);
 }
 

@@ -367,7 +367,7 @@ int cz_cmd_setup_snap(int argc, char **argv)
     const char *proof = NULL, *params_opt = NULL, *vk_opt = NULL;
     unsigned long threads = cz_cpu_count();
     uint64_t seed = 0;
-    bool insecure = false, force = false, resume = false;
+    bool insecure = false, force = false, resume = false, native = false;
     const cz_cli_opt opts[] = {
         {"--size", CZ_OPT_STRING, &proof, "SIZE", "the sector size or update proof",
          .required = true},
@@ -379,6 +379,7 @@ int cz_cmd_setup_snap(int argc, char **argv)
         CZ_CLI_OPT_THREADS(&threads),
         CZ_CLI_OPT_INSECURE_SEED(&seed, &insecure),
         CZ_CLI_OPT_RESUME(&resume),
+        CZ_CLI_OPT_NATIVE(&native),
     };
     const cz_cli_spec spec = {
         "setup snap",
@@ -399,6 +400,7 @@ int cz_cmd_setup_snap(int argc, char **argv)
     cz_cli_fil_setup_job job = {
         "setup snap", CZ_FIL_SNAP, info.sector_size, info.name,         params_opt,
         vk_opt,       force,       resume,           (unsigned)threads, insecure ? &seed : NULL};
+    job.native = native;
     return cz_cli_fil_setup(&job, cz_snap_setup_files_fn, proof);
 }
 

@@ -84,6 +84,9 @@ typedef struct cz_cli_spec {
 #define CZ_CLI_OPT_RESUME(dest)                                                                    \
     {"--resume", CZ_OPT_FLAG, (dest), NULL,                                                        \
      "continue an interrupted run (FILE.partial and its\n.state) from its last chunk"}
+#define CZ_CLI_OPT_NATIVE(dest)                                                                    \
+    {"--native", CZ_OPT_FLAG, (dest), NULL,                                                        \
+     "write cuzk's native file (.czparams: the prover maps\nit as it is) instead of a .params"}
 /* clang-format on */
 
 /* Parses argv[0..argc) (the arguments after the command). Returns −1 when the command should go

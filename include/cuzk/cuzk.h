@@ -151,11 +151,14 @@ cz_status cz_setup(cz_params **out, const cz_circuit *c, const uint64_t *insecur
  * ("setup", done, total) in work units over the whole run. With resume, an interrupted run
  * (killed, or failed on I/O) continues from its last chunk — params_path.partial.state records
  * it, with the seed or (a secure run) the toxic waste itself, readable by the owner only;
- * without, an existing partial file is started over. Errors name the file in why.
+ * without, an existing partial file is started over. With native, params_path is cuzk's native
+ * file (cuzk/params.h: mapped by the prover as it is; no bellperson file, no conversion, half
+ * the disk of both), the .vk still bellperson's. Errors name the file in why.
  */
 typedef struct cz_setup_opts {
     const uint64_t *insecure_seed; /* NULL: secure (OS CSPRNG) */
     bool resume;
+    bool native;
     cz_pool *pool;
     cz_progress_fn progress; /* may be NULL */
     void *progress_ctx;

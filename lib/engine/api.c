@@ -226,6 +226,7 @@ cz_status cz_api_setup_files(cz_synthesize_fn synth, void *ctx, const char *para
     CZ_ARG_CHECK(params_path != NULL && vk_path != NULL && opts != NULL);
     cz_groth16_file_opts o = {.insecure_seed = opts->insecure_seed,
                               .resume = opts->resume,
+                              .native = opts->native,
                               .pool = opts->pool,
                               .progress = opts->progress,
                               .progress_ctx = opts->progress_ctx};

@@ -69,7 +69,7 @@ typedef struct cz_setup_run {
 cz_status cz_groth16_setup_write(const cz_setup_run *run);
 
 /*
- * Setup into a bellperson .params file and its .vk, resumable. The file grows as PATH.partial
+ * Setup into a bellperson .params file (or a native one, opts->native) and its .vk, resumable. The file grows as PATH.partial
  * (each chunk written at its offset, then made durable) beside PATH.partial.state (the shape,
  * the secrets' derivation — the seed, or the secrets themselves for a secure run, mode 0600 —
  * and each section's progress, rewritten atomically after every chunk). Only a complete file
@@ -84,6 +84,7 @@ cz_status cz_groth16_setup_write(const cz_setup_run *run);
 typedef struct cz_groth16_file_opts {
     const uint64_t *insecure_seed;
     bool resume;
+    bool native; /* cuzk's native layout (params_native.h) instead of bellperson's */
     cz_pool *pool;
     size_t chunk; /* 0: the default */
     cz_progress_fn progress;

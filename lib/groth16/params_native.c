@@ -77,40 +77,66 @@ static cz_status cz_native_pwrite(cz_native_writer *w, const void *buf, size_t n
     return CZ_OK;
 }
 
+cz_status cz_native_writer_init(cz_native_writer *w, int fd, const char *tmp, const char *path,
+                                char *why, size_t why_len)
+{
+    memset(w, 0, sizeof *w);
+    w->fd = fd;
+    if (snprintf(w->path, sizeof w->path, "%s", path) >= (int)sizeof w->path ||
+        snprintf(w->tmp, sizeof w->tmp, "%s", tmp) >= (int)sizeof w->tmp)
+        return cz_fail(CZ_ERR_INVALID_ARG, why, why_len, "%s: path too long", path);
+    return CZ_OK;
+}
+
+cz_status cz_native_writer_count(cz_native_writer *w, size_t n, char *why, size_t why_len)
+{
+    CZ_ASSERT(w->laid < CZ_G16_SECTIONS);
+    int s = w->laid;
+    if (n > UINT32_MAX) /* bellperson's counts are u32: keep files interchangeable */
+        return cz_fail(CZ_ERR_INVALID_ARG, why, why_len,
+                       "%s: %s: %zu points, more than a u32 count holds", w->path,
+                       cz_g16_section_name((cz_g16_section)s), n);
+    cz_native_header *h = &w->hdr;
+    uint64_t at =
+        s == 0 ? CZ_NATIVE_HEADER_BYTES
+               : cz_native_align(h->offset[s - 1] + h->count[s - 1] * cz_native_point_bytes(s - 1));
+    h->count[s] = n;
+    h->offset[s] = at;
+    h->file_bytes = cz_native_align(at + (uint64_t)n * cz_native_point_bytes(s));
+    /* allocated at once: a full disk shows at the count, not after hours of points */
+    int err = posix_fallocate(w->fd, 0, (off_t)h->file_bytes);
+    if (err == EOPNOTSUPP || err == EINVAL) /* a file system without it: sparse is enough */
+        err = ftruncate(w->fd, (off_t)h->file_bytes) == 0 ? 0 : errno;
+    if (err)
+        return cz_fail(CZ_ERR_IO, why, why_len, "%s: cannot size to %llu bytes: %s", w->tmp,
+                       (unsigned long long)h->file_bytes, strerror(err));
+    w->laid++;
+    return CZ_OK;
+}
+
 cz_status cz_native_writer_open(cz_native_writer *w, const char *path,
                                 const size_t count[CZ_G16_SECTIONS], char *why, size_t why_len)
 {
-    memset(w, 0, sizeof *w);
-    w->fd = -1;
-    if (snprintf(w->path, sizeof w->path, "%s", path) >= (int)sizeof w->path ||
-        snprintf(w->tmp, sizeof w->tmp, "%s.tmp", path) >= (int)sizeof w->tmp)
+    char tmp[4096];
+    if (snprintf(tmp, sizeof tmp, "%s.tmp", path) >= (int)sizeof tmp)
         return cz_fail(CZ_ERR_INVALID_ARG, why, why_len, "%s: path too long", path);
-    for (int s = 0; s < CZ_G16_SECTIONS; s++)
-        if (count[s] > UINT32_MAX) /* bellperson's counts are u32: keep files interchangeable */
-            return cz_fail(CZ_ERR_INVALID_ARG, why, why_len,
-                           "%s: %s: %zu points, more than a u32 count holds", path,
-                           cz_g16_section_name((cz_g16_section)s), count[s]);
-    cz_native_layout(&w->hdr, count);
+    CZ_TRY(cz_native_writer_init(w, -1, tmp, path, why, why_len));
     w->fd = open(w->tmp, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
     if (w->fd < 0)
         return cz_fail(CZ_ERR_IO, why, why_len, "%s: cannot create: %s", w->tmp, strerror(errno));
-    /* sized at once (sparse): a full disk shows at the first write, not after hours */
-    int err = posix_fallocate(w->fd, 0, (off_t)w->hdr.file_bytes);
-    if (err == EOPNOTSUPP || err == EINVAL) /* a file system without it: sparse is enough */
-        err = ftruncate(w->fd, (off_t)w->hdr.file_bytes) == 0 ? 0 : errno;
-    if (err) {
+    w->created = true;
+    cz_status st = CZ_OK;
+    for (int s = 0; s < CZ_G16_SECTIONS && st == CZ_OK; s++)
+        st = cz_native_writer_count(w, count[s], why, why_len);
+    if (st != CZ_OK) /* a count past the format: nothing is left behind */
         cz_native_writer_abort(w);
-        return cz_fail(CZ_ERR_IO, why, why_len, "%s: cannot size to %llu bytes: %s", w->tmp,
-                       (unsigned long long)w->hdr.file_bytes, strerror(err));
-    }
-    return CZ_OK;
+    return st;
 }
 
 cz_status cz_native_write(cz_native_writer *w, cz_g16_section s, size_t first, const void *points,
                           size_t n, char *why, size_t why_len)
 {
-    CZ_ASSERT((unsigned)s < CZ_G16_SECTIONS && first <= w->hdr.count[s] &&
-              n <= w->hdr.count[s] - first);
+    CZ_ASSERT((int)s < w->laid && first <= w->hdr.count[s] && n <= w->hdr.count[s] - first);
     size_t sz = cz_native_point_bytes(s);
     return cz_native_pwrite(w, points, n * sz, w->hdr.offset[s] + (uint64_t)first * sz, why,
                             why_len);
@@ -121,6 +147,7 @@ cz_status cz_native_writer_finish(cz_native_writer *w, const cz_groth16_vk *vk,
                                   size_t why_len)
 {
     cz_native_header *h = &w->hdr;
+    CZ_ASSERT(w->laid == CZ_G16_SECTIONS);
     memcpy(h->magic, CZ_NATIVE_MAGIC, sizeof h->magic);
     h->version = CZ_NATIVE_VERSION;
     h->flags = flags;
@@ -148,7 +175,7 @@ cz_status cz_native_writer_finish(cz_native_writer *w, const cz_groth16_vk *vk,
     if (st == CZ_OK && rename(w->tmp, w->path) != 0)
         st = cz_fail(CZ_ERR_IO, why, why_len, "%s: cannot rename to %s: %s", w->tmp, w->path,
                      strerror(errno));
-    if (st != CZ_OK)
+    if (st != CZ_OK && w->created)
         unlink(w->tmp);
     return st;
 }
@@ -157,7 +184,8 @@ void cz_native_writer_abort(cz_native_writer *w)
 {
     if (w->fd >= 0) {
         close(w->fd);
-        unlink(w->tmp);
+        if (w->created)
+            unlink(w->tmp);
     }
     w->fd = -1;
 }

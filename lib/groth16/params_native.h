@@ -61,20 +61,32 @@ void cz_native_layout(cz_native_header *h, const size_t count[CZ_G16_SECTIONS]);
 uint64_t cz_native_file_bytes(const size_t count[CZ_G16_SECTIONS]);
 
 /*
- * The writer, for conversion and for a setup that writes its sections as it computes them:
+ * The writer, for conversion and for a setup that writes its sections as it computes them.
  * open sizes PATH.tmp for the counts; cz_native_write puts points [first, first + n) of a
  * section at their place (pwrite: threads may write disjoint ranges at once, in any order);
  * finish writes the header with the VK, syncs and renames over PATH; abort (or a failed finish)
  * removes PATH.tmp. Points are written as they lie in memory.
+ * A writer whose counts come one by one (a setup learns a's and b's only after a synthesis pass)
+ * starts with init on a file its caller opened and lays each section with count, in file order;
+ * a section's points are written only after its count. Such a file is its caller's to remove: a
+ * failed finish or an abort leaves it (a resumable setup's hours of points).
  */
 typedef struct cz_native_writer {
     int fd;
+    int laid;     /* sections whose count and offset are known: 0 … CZ_G16_SECTIONS */
+    bool created; /* by open: removed on failure */
     cz_native_header hdr;
     char path[4096], tmp[4096];
 } cz_native_writer;
 
 cz_status cz_native_writer_open(cz_native_writer *w, const char *path,
                                 const size_t count[CZ_G16_SECTIONS], char *why, size_t why_len);
+/* A writer over fd (which it now owns), named tmp until finish renames it to path. */
+cz_status cz_native_writer_init(cz_native_writer *w, int fd, const char *tmp, const char *path,
+                                char *why, size_t why_len);
+/* Section w->laid holds n points: placed after the one before it, the file sized to its end
+ * (a full disk shows now, not hours later). CZ_ERR_INVALID_ARG past a u32 count. */
+cz_status cz_native_writer_count(cz_native_writer *w, size_t n, char *why, size_t why_len);
 cz_status cz_native_write(cz_native_writer *w, cz_g16_section s, size_t first, const void *points,
                           size_t n, char *why, size_t why_len);
 /* vk: the six points (its IC is written with cz_native_write); source_digest may be NULL. */

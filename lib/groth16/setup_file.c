@@ -1,12 +1,13 @@
 /*
- * Setup into a .params file, resumable (groth16_setup.h): PATH.partial grows chunk by chunk,
- * PATH.partial.state says how far it got.
+ * Setup into a parameter file, resumable (groth16_setup.h): PATH.partial grows chunk by chunk,
+ * in bellperson's layout or cuzk's native one, and PATH.partial.state says how far it got.
  *
  * The state file is a few lines of text, rewritten whole (tmp, fsync, rename) after every chunk
  * once the chunk itself is durable (fdatasync), so that whatever a crash leaves, the state
  * never claims points that are not on disk:
  *   cuzk-setup-state 1
  *   shape <inputs> <aux> <rows> <log m>
+ *   format native                        (a native file; absent: bellperson's .params)
  *   seed <u64>                           (an insecure run: the secrets are drawn again)
  *   secrets <τ> <α> <β> <γ> <δ>          (a secure run: 64 hex digits each, little-endian)
  *   section <name> <count> <done>        (one per section whose count is known)
@@ -24,13 +25,25 @@
 #include "check.h"
 #include "groth16_io.h"
 #include "groth16_setup.h"
+#include "params_native.h"
 #include "why.h"
 
 #define CZ_STATE_MAGIC "cuzk-setup-state 1"
 
+/* The native layout as a setup writer: sections laid as their counts come, the VK kept for the
+ * header that completes the file. */
+typedef struct cz_setup_native {
+    cz_g16_writer w;
+    cz_native_writer nw;
+    cz_groth16_vk vk; /* its six points */
+} cz_setup_native;
+
 typedef struct cz_setup_file {
     cz_g16_writer w; /* the checkpointing wrapper */
-    cz_g16_file_writer inner;
+    bool native;
+    cz_g16_file_writer bell; /* the file, in one of the two layouts */
+    cz_setup_native nat;
+    cz_g16_writer *inner;
     char partial[4096], state[4096], tmp[4200];
     const cz_setup_shape *shape;
     const uint64_t *seed;            /* or: */
@@ -74,9 +87,9 @@ static cz_status cz_setup_state_save(cz_setup_file *f)
 {
     char buf[2048];
     const cz_setup_shape *sh = f->shape;
-    int n =
-        snprintf(buf, sizeof buf, CZ_STATE_MAGIC "\nshape %" PRIu32 " %" PRIu32 " %" PRIu64 " %u\n",
-                 sh->num_inputs, sh->num_aux, sh->rows, sh->log_m);
+    int n = snprintf(
+        buf, sizeof buf, CZ_STATE_MAGIC "\nshape %" PRIu32 " %" PRIu32 " %" PRIu64 " %u\n%s",
+        sh->num_inputs, sh->num_aux, sh->rows, sh->log_m, f->native ? "format native\n" : "");
     if (f->seed) {
         n += snprintf(buf + n, sizeof buf - (size_t)n, "seed %" PRIu64 "\n", *f->seed);
     } else {
@@ -118,7 +131,8 @@ static cz_status cz_setup_state_load(cz_setup_file *f, cz_setup_secrets *secrets
                                : cz_setup_file_fail(f, CZ_ERR_IO, "cannot open", f->state);
     char line[512];
     cz_setup_shape sh;
-    bool magic = false, shape = false, have_seed = false, have_secrets = false, ok = true;
+    bool magic = false, shape = false, have_seed = false, have_secrets = false, native = false,
+         ok = true;
     uint64_t seed = 0;
     while (ok && fgets(line, sizeof line, in)) {
         char name[16], h[5][65];
@@ -128,6 +142,8 @@ static cz_status cz_setup_state_load(cz_setup_file *f, cz_setup_secrets *secrets
         else if (sscanf(line, "shape %" SCNu32 " %" SCNu32 " %" SCNu64 " %u", &sh.num_inputs,
                         &sh.num_aux, &sh.rows, &sh.log_m) == 4)
             shape = true;
+        else if (strcmp(line, "format native\n") == 0)
+            native = true;
         else if (sscanf(line, "seed %" SCNu64, &seed) == 1)
             have_seed = true;
         else if (sscanf(line, "secrets %64s %64s %64s %64s %64s", h[0], h[1], h[2], h[3], h[4]) ==
@@ -164,6 +180,11 @@ static cz_status cz_setup_state_load(cz_setup_file *f, cz_setup_secrets *secrets
                        " inputs, %" PRIu32 " aux, %" PRIu64 " rows)",
                        f->state, sh.num_inputs, sh.num_aux, sh.rows);
     }
+    if (native != f->native) {
+        return cz_fail(CZ_ERR_BAD_PARAMS, f->why, f->why_len,
+                       "%s: the interrupted run wrote %s file", f->state,
+                       native ? "a native" : "a bellperson");
+    }
     if (have_seed != (f->seed != NULL) || (have_seed && seed != *f->seed)) {
         return cz_fail(CZ_ERR_BAD_PARAMS, f->why, f->why_len, "%s: the interrupted run used %s",
                        f->state,
@@ -172,6 +193,37 @@ static cz_status cz_setup_state_load(cz_setup_file *f, cz_setup_secrets *secrets
     *stored = have_secrets;
     return CZ_OK;
 }
+
+/* ---- the native layout ---- */
+
+static cz_status cz_setup_native_count(cz_g16_writer *w, cz_g16_section s, size_t n)
+{
+    cz_native_writer *nw = &((cz_setup_native *)w)->nw;
+    CZ_ASSERT((int)s == nw->laid); /* counts come in file order */
+    return cz_native_writer_count(nw, n, NULL, 0);
+}
+
+static cz_status cz_setup_native_points(cz_g16_writer *w, cz_g16_section s, size_t first,
+                                        const void *p, size_t n)
+{
+    return cz_native_write(&((cz_setup_native *)w)->nw, s, first, p, n, NULL, 0);
+}
+
+static cz_status cz_setup_native_vk(cz_g16_writer *w, const cz_groth16_vk *vk)
+{
+    cz_setup_native *nat = (cz_setup_native *)w;
+    nat->vk = *vk;
+    nat->vk.ic = NULL, nat->vk.n_ic = 0;
+    return CZ_OK;
+}
+
+static cz_status cz_setup_native_sync(cz_g16_writer *w)
+{
+    return fdatasync(((cz_setup_native *)w)->nw.fd) == 0 ? CZ_OK : CZ_ERR_IO;
+}
+
+static const cz_g16_writer_ops cz_setup_native_ops = {cz_setup_native_count, cz_setup_native_points,
+                                                      cz_setup_native_vk, cz_setup_native_sync};
 
 /* ---- the checkpointing writer: the inner file writer, then a durable state ---- */
 
@@ -186,7 +238,7 @@ static cz_status cz_setup_file_count(cz_g16_writer *w, cz_g16_section s, size_t 
                        "%s: %s has %zu points, the interrupted run %zu", f->state,
                        cz_g16_section_name(s), n, r->count[s]);
     }
-    CZ_TRY(f->inner.w.ops->count(&f->inner.w, s, n));
+    CZ_TRY(f->inner->ops->count(f->inner, s, n));
     r->counted[s] = true;
     r->count[s] = n;
     r->done[s] = 0;
@@ -197,7 +249,7 @@ static cz_status cz_setup_file_points(cz_g16_writer *w, cz_g16_section s, size_t
                                       const void *p, size_t n)
 {
     cz_setup_file *f = (cz_setup_file *)w;
-    cz_g16_writer *in = &f->inner.w;
+    cz_g16_writer *in = f->inner;
     cz_status st = in->ops->points(in, s, first, p, n);
     if (st == CZ_OK)
         st = in->ops->sync(in);
@@ -212,13 +264,13 @@ static cz_status cz_setup_file_points(cz_g16_writer *w, cz_g16_section s, size_t
 static cz_status cz_setup_file_vk(cz_g16_writer *w, const cz_groth16_vk *vk)
 {
     cz_setup_file *f = (cz_setup_file *)w;
-    return f->inner.w.ops->vk(&f->inner.w, vk);
+    return f->inner->ops->vk(f->inner, vk);
 }
 
 static cz_status cz_setup_file_sync(cz_g16_writer *w)
 {
     cz_setup_file *f = (cz_setup_file *)w;
-    return f->inner.w.ops->sync(&f->inner.w);
+    return f->inner->ops->sync(f->inner);
 }
 
 static const cz_g16_writer_ops cz_setup_file_ops = {cz_setup_file_count, cz_setup_file_points,
@@ -227,7 +279,7 @@ static const cz_g16_writer_ops cz_setup_file_ops = {cz_setup_file_count, cz_setu
 /* The .vk: the .params's first section, copied. */
 static cz_status cz_setup_file_vk_copy(cz_setup_file *f, int fd, const char *vk_path)
 {
-    uint64_t n = cz_g16_file_writer_end(&f->inner, CZ_G16_IC);
+    uint64_t n = cz_g16_file_writer_end(&f->bell, CZ_G16_IC);
     uint8_t *b = cz_try_alloc(n);
     if (!b)
         return CZ_ERR_NOMEM;
@@ -246,6 +298,41 @@ static cz_status cz_setup_file_vk_copy(cz_setup_file *f, int fd, const char *vk_
         cz_setup_file_fail(f, st, "cannot write", vk_path);
     }
     cz_free(b);
+    return st;
+}
+
+/* A complete bellperson file: its size, durable, the .vk beside, renamed into place. */
+static cz_status cz_setup_file_complete_bell(cz_setup_file *f, int fd, const char *params_path,
+                                             const char *vk_path)
+{
+    uint64_t size = cz_g16_file_writer_end(&f->bell, CZ_G16_B_G2);
+    if (ftruncate(fd, (off_t)size) != 0 || fdatasync(fd) != 0)
+        return cz_setup_file_fail(f, CZ_ERR_IO, "cannot write", f->partial);
+    CZ_TRY(cz_setup_file_vk_copy(f, fd, vk_path));
+    if (rename(f->partial, params_path) != 0)
+        return cz_setup_file_fail(f, CZ_ERR_IO, "cannot rename", f->partial);
+    return CZ_OK;
+}
+
+/* A complete native file: the .vk (bellperson's, as the verifier and the network read it) from
+ * the IC the file holds, then the header, which syncs and renames the file into place. */
+static cz_status cz_setup_file_complete_native(cz_setup_file *f, const char *vk_path)
+{
+    cz_native_writer *nw = &f->nat.nw;
+    cz_groth16_vk vk = f->nat.vk;
+    vk.n_ic = (size_t)nw->hdr.count[CZ_G16_IC];
+    vk.ic = cz_try_alloc(vk.n_ic * sizeof *vk.ic);
+    if (!vk.ic)
+        return CZ_ERR_NOMEM;
+    size_t bytes = vk.n_ic * sizeof *vk.ic;
+    cz_status st = pread(nw->fd, vk.ic, bytes, (off_t)nw->hdr.offset[CZ_G16_IC]) == (ssize_t)bytes
+                       ? CZ_OK
+                       : cz_setup_file_fail(f, CZ_ERR_IO, "cannot read", f->partial);
+    if (st == CZ_OK && (st = cz_groth16_vk_write(&vk, vk_path)) != CZ_OK)
+        cz_setup_file_fail(f, st, "cannot write", vk_path);
+    if (st == CZ_OK)
+        st = cz_native_writer_finish(nw, &vk, NULL, 0, f->why, f->why_len);
+    cz_free(vk.ic);
     return st;
 }
 
@@ -273,6 +360,7 @@ cz_status cz_groth16_setup_file(cz_synthesize_fn synth, void *ctx, const char *p
     f.w.ops = &cz_setup_file_ops;
     f.why = why, f.why_len = why_len;
     f.seed = opts->insecure_seed;
+    f.native = opts->native;
     if (snprintf(f.partial, sizeof f.partial, "%s.partial", params_path) >= (int)sizeof f.partial ||
         snprintf(f.state, sizeof f.state, "%s.state", f.partial) >= (int)sizeof f.state)
         return CZ_ERR_INVALID_ARG;
@@ -308,11 +396,18 @@ cz_status cz_groth16_setup_file(cz_synthesize_fn synth, void *ctx, const char *p
         explicit_bzero(&secrets, sizeof secrets);
         return cz_fail(CZ_ERR_EXISTS, why, why_len, "%s: another setup is writing it", f.partial);
     }
-    cz_g16_file_writer_init(&f.inner, fd, opts->pool);
+    if (f.native) {
+        f.nat.w.ops = &cz_setup_native_ops;
+        st = cz_native_writer_init(&f.nat.nw, fd, f.partial, params_path, why, why_len);
+        f.inner = &f.nat.w;
+    } else {
+        cz_g16_file_writer_init(&f.bell, fd, opts->pool);
+        f.inner = &f.bell.w;
+        st = CZ_OK;
+    }
     /* the inner writer learns the restored counts, in file order */
-    st = CZ_OK;
     for (int s = 0; s < CZ_G16_SECTIONS && st == CZ_OK && f.w.resumed.counted[s]; s++)
-        st = f.inner.w.ops->count(&f.inner.w, (cz_g16_section)s, f.w.resumed.count[s]);
+        st = f.inner->ops->count(f.inner, (cz_g16_section)s, f.w.resumed.count[s]);
     if (st == CZ_OK && !resuming)
         st = cz_setup_state_save(&f);
     if (st == CZ_OK) {
@@ -322,16 +417,15 @@ cz_status cz_groth16_setup_file(cz_synthesize_fn synth, void *ctx, const char *p
         st = cz_groth16_setup_write(&run);
     }
     explicit_bzero(&secrets, sizeof secrets);
-    /* complete: the right size, durable, the .vk beside, renamed into place */
-    uint64_t size = cz_g16_file_writer_end(&f.inner, CZ_G16_B_G2);
-    if (st == CZ_OK && (ftruncate(fd, (off_t)size) != 0 || fdatasync(fd) != 0))
-        st = cz_setup_file_fail(&f, CZ_ERR_IO, "cannot write", f.partial);
     if (st == CZ_OK)
-        st = cz_setup_file_vk_copy(&f, fd, vk_path);
-    if (st == CZ_OK && rename(f.partial, params_path) != 0)
-        st = cz_setup_file_fail(&f, CZ_ERR_IO, "cannot rename", f.partial);
-    cz_g16_file_writer_free(&f.inner);
-    close(fd);
+        st = f.native ? cz_setup_file_complete_native(&f, vk_path)
+                      : cz_setup_file_complete_bell(&f, fd, params_path, vk_path);
+    if (f.native)
+        cz_native_writer_abort(&f.nat.nw); /* closes the file unless finish did; removes nothing */
+    else {
+        cz_g16_file_writer_free(&f.bell);
+        close(fd);
+    }
     if (st == CZ_OK || st == CZ_ERR_UNCONSTRAINED) {
         /* done, or a circuit that no run can set up: nothing to resume */
         if (st != CZ_OK)

@@ -17,6 +17,7 @@
 #include "groth16_io.h"
 #include "groth16_prover.h"
 #include "groth16_setup.h"
+#include "params_native.h"
 #include "pce.h"
 #include "test_circuits.h"
 
@@ -206,9 +207,10 @@ static void test_setup_stream_reference(void)
     char dir[] = "/tmp/cz_setup_XXXXXX";
     if (!CZ_CHECK(mkdtemp(dir) != NULL))
         return;
-    char ref_path[64], params[64], vk[64];
+    char ref_path[64], params[64], native[64], vk[64];
     snprintf(ref_path, sizeof ref_path, "%s/ref.params", dir);
     snprintf(params, sizeof params, "%s/p.params", dir);
+    snprintf(native, sizeof native, "%s/p.czparams", dir);
     snprintf(vk, sizeof vk, "%s/p.vk", dir);
     cz_pool *pool = NULL;
     CZ_CHECK_OK(cz_pool_create(&pool, 2, 0, "setup"));
@@ -230,6 +232,13 @@ static void test_setup_stream_reference(void)
         char partial[80];
         snprintf(partial, sizeof partial, "%s.partial", params);
         CZ_CHECK(access(partial, F_OK) != 0);
+        /* natively: the file the reference's parameters make, and the same .vk */
+        o.native = true;
+        CZ_CHECK_OK(cz_groth16_setup_file(test_synth, &t, native, vk, &o, NULL, 0));
+        CZ_CHECK_OK(cz_groth16_params_write_native(&ref, ref_path, NULL, 0));
+        CZ_CHECK(same_files(ref_path, native));
+        CZ_CHECK_OK(cz_groth16_vk_write(&ref.vk, ref_path));
+        CZ_CHECK(same_files(ref_path, vk));
         cz_groth16_params_free(&ref);
         cz_groth16_params_free(&got);
     }
@@ -253,6 +262,49 @@ static void stop_after(void *ctx, const char *step, uint64_t done, uint64_t tota
         cz_cancel_request(&s->cancel);
 }
 
+/* Runs stopped after 1, 2, … reports, each resumed to the reference file; how many stopped. */
+static unsigned resume_every_stop(test_circuit *t, bool native, uint64_t seed, uint64_t other,
+                                  const char *ref_path, const char *params, const char *vk,
+                                  const char *state)
+{
+    unsigned stops = 0;
+    for (unsigned n = 1; n < 200; n += n < 12 ? 1 : 9) {
+        stopper s = {.left = n};
+        cz_cancel_init(&s.cancel);
+        cz_groth16_file_opts o = {.insecure_seed = &seed,
+                                  .native = native,
+                                  .chunk = 7,
+                                  .progress = stop_after,
+                                  .progress_ctx = &s,
+                                  .cancel = &s.cancel};
+        unlink(params);
+        cz_status st = cz_groth16_setup_file(test_synth, t, params, vk, &o, NULL, 0);
+        if (st == CZ_OK)
+            break; /* n passed the number of chunks */
+        CZ_CHECK(st == CZ_ERR_CANCELLED);
+        CZ_CHECK(access(state, F_OK) == 0);
+        stops++;
+        /* another seed, or the other layout, is refused */
+        cz_groth16_file_opts bad = {
+            .insecure_seed = &other, .native = native, .resume = true, .chunk = 7};
+        char why[256] = "";
+        CZ_CHECK(cz_groth16_setup_file(test_synth, t, params, vk, &bad, why, sizeof why) ==
+                 CZ_ERR_BAD_PARAMS);
+        CZ_CHECK(strstr(why, "seed") != NULL);
+        bad.insecure_seed = &seed, bad.native = !native;
+        CZ_CHECK(cz_groth16_setup_file(test_synth, t, params, vk, &bad, why, sizeof why) ==
+                 CZ_ERR_BAD_PARAMS);
+        CZ_CHECK(strstr(why, native ? "a native file" : "a bellperson file") != NULL);
+        /* resumed with another chunk size: chunks need not line up */
+        cz_groth16_file_opts re = {
+            .insecure_seed = &seed, .native = native, .resume = true, .chunk = 11};
+        CZ_CHECK_OK(cz_groth16_setup_file(test_synth, t, params, vk, &re, NULL, 0));
+        CZ_CHECK(same_files(ref_path, params));
+        CZ_CHECK(access(state, F_OK) != 0);
+    }
+    return stops;
+}
+
 static void test_setup_stream_resume(void)
 {
     char dir[] = "/tmp/cz_resume_XXXXXX";
@@ -267,38 +319,17 @@ static void test_setup_stream_resume(void)
     uint64_t seed = 99, other = 98;
     cz_groth16_params ref;
     CZ_CHECK_OK(ref_setup(&ref, test_synth, &t, seed));
-    CZ_CHECK_OK(cz_groth16_params_write(&ref, ref_path));
     /* chunks of 7 points and rows: stopped after every number of reports, then resumed (the
-     * first stop may come before any chunk is written, the last after the whole file) */
-    unsigned stops = 0;
-    for (unsigned n = 1; n < 200; n += n < 12 ? 1 : 9) {
-        stopper s = {.left = n};
-        cz_cancel_init(&s.cancel);
-        cz_groth16_file_opts o = {.insecure_seed = &seed,
-                                  .chunk = 7,
-                                  .progress = stop_after,
-                                  .progress_ctx = &s,
-                                  .cancel = &s.cancel};
-        unlink(params);
-        cz_status st = cz_groth16_setup_file(test_synth, &t, params, vk, &o, NULL, 0);
-        if (st == CZ_OK)
-            break; /* n passed the number of chunks */
-        CZ_CHECK(st == CZ_ERR_CANCELLED);
-        CZ_CHECK(access(state, F_OK) == 0);
-        stops++;
-        /* another seed is refused */
-        cz_groth16_file_opts bad = {.insecure_seed = &other, .resume = true, .chunk = 7};
-        char why[256] = "";
-        CZ_CHECK(cz_groth16_setup_file(test_synth, &t, params, vk, &bad, why, sizeof why) ==
-                 CZ_ERR_BAD_PARAMS);
-        CZ_CHECK(strstr(why, "seed") != NULL);
-        /* resumed with another chunk size: chunks need not line up */
-        cz_groth16_file_opts re = {.insecure_seed = &seed, .resume = true, .chunk = 11};
-        CZ_CHECK_OK(cz_groth16_setup_file(test_synth, &t, params, vk, &re, NULL, 0));
-        CZ_CHECK(same_files(ref_path, params));
-        CZ_CHECK(access(state, F_OK) != 0);
+     * first stop may come before any chunk is written, the last after the whole file), in
+     * both layouts */
+    for (int native = 0; native < 2; native++) {
+        if (native)
+            CZ_CHECK_OK(cz_groth16_params_write_native(&ref, ref_path, NULL, 0));
+        else
+            CZ_CHECK_OK(cz_groth16_params_write(&ref, ref_path));
+        CZ_CHECK(resume_every_stop(&t, native, seed, other, ref_path, params, vk, state) > 10);
     }
-    CZ_CHECK(stops > 10);
+    unlink(params);
     /* a secure run keeps its secrets in the state: resumed, its file is whole and consistent */
     stopper s = {.left = 30};
     cz_cancel_init(&s.cancel);
