@@ -68,6 +68,22 @@ cmp "$dir/resume/$wname" "$cache/$wname" || fail "the resumed .params differs"
 cmp "$dir/resume/${wname%.params}.vk" "$cache/${wname%.params}.vk" || fail "the resumed .vk differs"
 [ ! -e "$dir/resume/$wname.partial" ] && [ ! -e "$dir/resume/$wname.partial.state" ] \
     || fail "the partial files outlived the run"
+# setup --native writes cuzk's native file directly, killed and resumed too: the points a
+# conversion of the bellperson file makes (only the header differs: the source's digest and how
+# its points were checked), the same .vk, and a proof from it that verifies
+czname="${wname%.params}.czparams"
+set +e
+CUZK_TEST_SETUP_KILL_AFTER=6 "$cuzk" setup post-window --size 2KiB --native --params "$dir/nat" \
+    --insecure-seed 0x637a6b706f7374 --threads 2 2>/dev/null
+[ $? = 137 ] || fail "the kill hook did not stop setup --native"
+[ -s "$dir/nat/$czname.partial.state" ] || fail "no state beside the native partial file"
+set -e
+"$cuzk" setup post-window --size 2KiB --native --params "$dir/nat" \
+    --insecure-seed 0x637a6b706f7374 --resume --threads 2 2>/dev/null
+"$cuzk" params convert --no-digest --threads 2 "$cache/$wname" "$dir/conv.czparams" >/dev/null
+cmp <(tail -c +4097 "$dir/nat/$czname") <(tail -c +4097 "$dir/conv.czparams") \
+    || fail "setup --native's points differ from the converted file's"
+cmp "$dir/nat/${wname%.params}.vk" "$cache/${wname%.params}.vk" || fail "setup --native's .vk differs"
 
 # the .vk sizes of the published files (filecoin-circuits.md §2.3: 868 + 96 · inputs)
 wvk=$(info window 2KiB --no-count | sed -n 's/^  parameters    //p')
@@ -95,6 +111,12 @@ json.dump(d, open(sys.argv[3], "w"))
 EOF
 "$cuzk" verify post-window --public "$dir/wpub-bytes.json" --vk "$cache" | grep -qx VALID \
     || fail "ProofBytes"
+# proved from the native file setup wrote, verified with the bellperson .vk beside it
+"$cuzk" prove post-window --public "$dir/w/public.json" --params "$dir/nat/$czname" \
+    --proof "$dir/wn0" --threads 2 "$dir/w/sector-1.vproof" "$dir/w/sector-2.vproof" >/dev/null
+cat "$dir/wn0" "$dir/w1" >"$dir/wnproof"
+"$cuzk" verify post-window --public "$dir/w/public.json" --vk "$dir/nat/${wname%.params}.vk" \
+    --proof "$dir/wnproof" | grep -qx VALID || fail "the proof from setup --native does not verify"
 
 # WinningPoSt
 "$cuzk" prove post-winning --public "$dir/n/public.json" --params "$cache" --proof "$dir/nproof" \
