@@ -1,9 +1,9 @@
 /*
  * Where a setup puts the parameters it computes (internal): a sink that takes each section's
  * point count, then its points chunk by chunk, in any format. Setup (setup.c) drives it; the
- * writers are bellperson's .params at computed offsets (params_io.c), an in-memory parameter
- * set (setup.c), and the checkpointing wrapper that makes either resumable (setup_file.c). A
- * native-layout file would be one more implementation of these four calls.
+ * writers are bellperson's .params at computed offsets (params_io.c), cuzk's native file
+ * (setup_file.c over params_native.h), an in-memory parameter set (setup.c), and the
+ * checkpointing wrapper that makes either file resumable (setup_file.c).
  *
  * Order of calls: vk and count(ic), count(h), count(l) first; count(a) once the A pass is done;
  * count(b_g1), count(b_g2) after the B pass; a section's points only after its count, and the
