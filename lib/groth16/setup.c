@@ -122,9 +122,9 @@ static cz_status cz_setup_report(cz_setup_job *s, const char *step, uint64_t don
 {
     const cz_setup_run *r = s->run;
     s->units_done += units;
-    if (r->progress) {
-        r->progress(r->progress_ctx, step, done, total);
+    if (r->progress) { /* the whole run's first: a display of the step shows it up to date */
         r->progress(r->progress_ctx, "setup", s->units_done, s->units_total);
+        r->progress(r->progress_ctx, step, done, total);
     }
     return cz_cancelled(r->cancel) ? CZ_ERR_CANCELLED : CZ_OK;
 }
@@ -431,6 +431,7 @@ static cz_status cz_setup_queries(cz_setup_job *s)
         memset(s->acc, 0, bytes);
         CZ_TRY(cz_setup_pass_run(s, "A(tau)", use_a, one));
         size_t n_a = cz_setup_count_nonzero(s);
+        s->units_total -= s->ncols - n_a; /* counted: the bound gives way to the count */
         CZ_TRY(w->ops->count(w, CZ_G16_A, n_a));
         if (need_a)
             CZ_TRY(cz_setup_section(s, CZ_G16_A, CZ_G16_SECTIONS, n_a, cz_setup_fill_nonzero));
@@ -452,6 +453,7 @@ static cz_status cz_setup_queries(cz_setup_job *s)
         memset(s->acc, 0, bytes);
         CZ_TRY(cz_setup_pass_run(s, "B(tau)", use_b, one));
         size_t n_b = cz_setup_count_nonzero(s);
+        s->units_total -= (s->ncols - n_b) * (1 + CZ_SETUP_UNITS_G2);
         CZ_TRY(w->ops->count(w, CZ_G16_B_G1, n_b));
         CZ_TRY(w->ops->count(w, CZ_G16_B_G2, n_b));
         CZ_TRY(cz_setup_section(s, CZ_G16_B_G1, CZ_G16_B_G2, n_b, cz_setup_fill_nonzero));
@@ -459,7 +461,8 @@ static cz_status cz_setup_queries(cz_setup_job *s)
     return CZ_OK;
 }
 
-/* The run's work in units, for the whole-run progress (a and b at their upper bound). */
+/* The run's work in units, for the whole-run progress: a and b at their upper bound until their
+ * passes count them (at 32 GiB PoRep b is a quarter of its bound: the estimate falls then). */
 static uint64_t cz_setup_units(const cz_setup_shape *sh, size_t m)
 {
     uint64_t cols = (uint64_t)sh->num_inputs + sh->num_aux;
