@@ -38,8 +38,9 @@ cz_status cz_ntt_domain_create_odd(cz_ntt_domain **out, size_t min_size, const c
 void cz_ntt_domain_destroy(cz_ntt_domain *d); /* accepts NULL */
 size_t cz_ntt_domain_size(const cz_ntt_domain *d);
 unsigned cz_ntt_domain_log_size(const cz_ntt_domain *d);
-/* Bytes the domain owns. */
+/* Bytes the domain owns; and what a domain of 2^log_m would own, known before it is made. */
 size_t cz_ntt_domain_bytes(const cz_ntt_domain *d);
+size_t cz_ntt_domain_bytes_for(unsigned log_m);
 /* ω (primitive m-th root of unity) of the domain. */
 void cz_ntt_domain_omega(cz_fr *r, const cz_ntt_domain *d);
 

@@ -13,12 +13,13 @@
 
 #include "alloc.h"
 #include "check.h"
+#include "cuzk/ntt.h"
 #include "engine_internal.h"
 #include "groth16_io.h"
 #include "params_native.h"
 
 /* What loading a bellperson file will hold: its points decoded (mapped: the VK's, and a block
- * of conversion when the native file is still to be made), and a domain with twiddles. */
+ * of conversion when the native file is still to be made), and a domain. */
 static uint64_t cz_srs_estimate(const cz_groth16_counts *c, bool mapped)
 {
     size_t m = c->n_h + 1;
@@ -26,9 +27,13 @@ static uint64_t cz_srs_estimate(const cz_groth16_counts *c, bool mapped)
         mapped ? (uint64_t)c->n_ic * sizeof(cz_g1_affine) + CZ_NATIVE_BLOCK * sizeof(cz_g2_affine)
                : (uint64_t)(c->n_ic + c->n_h + c->n_l + c->n_a + c->n_b_g1) * sizeof(cz_g1_affine) +
                      (uint64_t)c->n_b_g2 * sizeof(cz_g2_affine);
-    /* twiddles (m) and the two-level coset tables (≤ 4·2^⌈k/2⌉ ≤ 4·√(2m)), plus structs, and
-     * the pre-compiled matrices the shape may record (cz_shape_bytes) */
-    uint64_t domain = (uint64_t)m * sizeof(cz_fr) + 8 * 2048 * sizeof(cz_fr);
+    /* the domain's tables (two-level when large: 128 MiB at 2^27, not 4 GiB), and the
+     * pre-compiled matrices the shape may record (cz_shape_bytes); a count past the largest
+     * domain is refused when the file loads */
+    unsigned log_m = 0;
+    while (log_m < CZ_NTT_MAX_LOG_SIZE && ((size_t)1 << log_m) < m)
+        log_m++;
+    uint64_t domain = cz_ntt_domain_bytes_for(log_m);
     uint64_t pce = cz_shape_precompile_budget(m);
     if (pce)
         pce += (2 * (uint64_t)c->n_l + c->n_ic) / 8 + 24;

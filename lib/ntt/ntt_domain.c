@@ -207,10 +207,13 @@ size_t cz_ntt_domain_size(const cz_ntt_domain *d) { return d->m; }
 
 unsigned cz_ntt_domain_log_size(const cz_ntt_domain *d) { return d->log_m; }
 
-size_t cz_ntt_domain_bytes(const cz_ntt_domain *d)
+size_t cz_ntt_domain_bytes_for(unsigned log_m)
 {
-    size_t nlo = (size_t)1 << d->lo_bits, nhi = (size_t)1 << (d->log_m - d->lo_bits);
-    return sizeof *d + (d->tw_top + 3 * (nlo + nhi)) * sizeof(cz_fr);
+    unsigned lo_bits = (log_m + 1) / 2; /* as cz_ntt_domain_build lays it out */
+    size_t nlo = (size_t)1 << lo_bits, nhi = (size_t)1 << (log_m - lo_bits);
+    return sizeof(cz_ntt_domain) + (cz_ntt_tw_top(log_m) + 3 * (nlo + nhi)) * sizeof(cz_fr);
 }
+
+size_t cz_ntt_domain_bytes(const cz_ntt_domain *d) { return cz_ntt_domain_bytes_for(d->log_m); }
 
 void cz_ntt_domain_omega(cz_fr *r, const cz_ntt_domain *d) { *r = d->omega; }
