@@ -31,9 +31,13 @@ typedef struct cz_setup_shape {
     unsigned log_m; /* the domain: the smallest power of two ≥ rows */
 } cz_setup_shape;
 
-/* Counts the circuit (a synthesis without constraints). CZ_ERR_INVALID_ARG when the domain
- * would pass 2^CZ_NTT_MAX_LOG_SIZE. */
-cz_status cz_groth16_setup_shape(cz_setup_shape *out, cz_synthesize_fn synth, void *ctx);
+/* Counts the circuit (a synthesis without constraints). CZ_ERR_INVALID_ARG, with the limit
+ * named in why, when the domain would pass 2^CZ_NTT_MAX_LOG_SIZE or the circuit the constraint
+ * system's variable limit (CZ_CS_MAX_VARS). */
+cz_status cz_groth16_setup_shape(cz_setup_shape *out, cz_synthesize_fn synth, void *ctx, char *why,
+                                 size_t why_len);
+/* Its domain: log_m from rows, or CZ_ERR_INVALID_ARG past 2^CZ_NTT_MAX_LOG_SIZE rows. */
+cz_status cz_setup_shape_domain(cz_setup_shape *s, char *why, size_t why_len);
 
 /* The toxic waste. Whoever holds it wipes it (explicit_bzero) when done. */
 typedef struct cz_setup_secrets {

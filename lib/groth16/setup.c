@@ -11,23 +11,37 @@
 #include "groth16_prover.h"
 #include "groth16_setup.h"
 #include "rand.h"
+#include "why.h"
 
 /* ---- the shape and the secrets ---- */
 
-cz_status cz_groth16_setup_shape(cz_setup_shape *out, cz_synthesize_fn synth, void *ctx)
+cz_status cz_groth16_setup_shape(cz_setup_shape *out, cz_synthesize_fn synth, void *ctx, char *why,
+                                 size_t why_len)
 {
     cz_cs_count c;
     cz_cs_count_init(&c);
     synth(&c.cs, ctx);
     cz_status st = c.cs.status;
+    const char *refused = c.cs.why;
     *out =
         (cz_setup_shape){c.cs.num_inputs, c.cs.num_aux, c.cs.num_constraints + c.cs.num_inputs, 0};
     cz_cs_count_free(&c);
-    while (out->log_m <= CZ_NTT_MAX_LOG_SIZE && ((uint64_t)1 << out->log_m) < out->rows)
-        out->log_m++;
-    if (st == CZ_OK && out->log_m > CZ_NTT_MAX_LOG_SIZE)
-        st = CZ_ERR_INVALID_ARG;
-    return st;
+    if (st != CZ_OK)
+        return refused ? cz_fail(st, why, why_len, "%s", refused) : st;
+    return cz_setup_shape_domain(out, why, why_len);
+}
+
+cz_status cz_setup_shape_domain(cz_setup_shape *s, char *why, size_t why_len)
+{
+    s->log_m = 0;
+    while (s->log_m <= CZ_NTT_MAX_LOG_SIZE && ((uint64_t)1 << s->log_m) < s->rows)
+        s->log_m++;
+    if (s->log_m > CZ_NTT_MAX_LOG_SIZE)
+        return cz_fail(CZ_ERR_INVALID_ARG, why, why_len,
+                       "the circuit has %llu constraints (its inputs' included): past the "
+                       "largest domain, 2^%d (CZ_NTT_MAX_LOG_SIZE, Fr's 2-adicity)",
+                       (unsigned long long)s->rows, CZ_NTT_MAX_LOG_SIZE);
+    return CZ_OK;
 }
 
 /* A non-zero Fr from the OS CSPRNG, or from the insecure seeded generator. */
@@ -628,7 +642,7 @@ cz_status cz_groth16_setup(cz_groth16_params *out, cz_synthesize_fn synth, void 
     memset(out, 0, sizeof *out);
     cz_setup_shape shape;
     cz_setup_secrets sec;
-    CZ_TRY(cz_groth16_setup_shape(&shape, synth, ctx));
+    CZ_TRY(cz_groth16_setup_shape(&shape, synth, ctx, NULL, 0));
     cz_status st = cz_groth16_setup_draw(&sec, shape.log_m, insecure_seed);
     if (st == CZ_OK) {
         cz_setup_mem w = {.w = {.ops = &cz_setup_mem_ops}, .p = out};

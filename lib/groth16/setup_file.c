@@ -368,7 +368,7 @@ cz_status cz_groth16_setup_file(cz_synthesize_fn synth, void *ctx, const char *p
 
     cz_setup_shape shape;
     cz_setup_secrets secrets;
-    CZ_TRY(cz_groth16_setup_shape(&shape, synth, ctx));
+    CZ_TRY(cz_groth16_setup_shape(&shape, synth, ctx, why, why_len));
     f.shape = &shape;
     bool stored = false, resuming = false;
     cz_status st = CZ_ERR_NOT_FOUND;

@@ -21,10 +21,23 @@ void cz_cs_release(cz_cs *cs)
         cz_lc_free(&cs->scratch[i]);
 }
 
+void cz_cs_refuse(cz_cs *cs, const char *why)
+{
+    if (cs->status == CZ_OK) {
+        cs->status = CZ_ERR_INVALID_ARG;
+        cs->why = why;
+    }
+    cs->needs_lcs = false;
+}
+
 cz_var cz_cs_alloc_slow(cz_cs *cs, const cz_fr *value)
 {
     CZ_ASSERT((value != NULL) == cs->values);
-    CZ_ASSERT(cs->num_aux < CZ_VAR_MAX_INDEX);
+    if (CZ_UNLIKELY(cs->num_aux >= CZ_CS_MAX_VARS)) {
+        cz_cs_refuse(cs, "the circuit has more than 2^31 - 1 aux variables, the limit of the "
+                         "31-bit variable index (lc.h)");
+        return cz_var_aux(cs->num_aux++);
+    }
     cz_var v = cz_var_aux(cs->num_aux++);
     if (cs->aux_values)
         cz_wpack_push(cs->aux_values, value);
@@ -36,7 +49,11 @@ cz_var cz_cs_alloc_slow(cz_cs *cs, const cz_fr *value)
 cz_var cz_cs_alloc_input(cz_cs *cs, const cz_fr *value)
 {
     CZ_ASSERT((value != NULL) == cs->values);
-    CZ_ASSERT(cs->num_inputs < CZ_VAR_MAX_INDEX);
+    if (CZ_UNLIKELY(cs->num_inputs >= CZ_CS_MAX_VARS)) {
+        cz_cs_refuse(cs, "the circuit has more than 2^31 - 1 inputs, the limit of the 31-bit "
+                         "variable index (lc.h)");
+        return cz_var_input(cs->num_inputs++);
+    }
     cz_var v = cz_var_input(cs->num_inputs++);
     cs->ops->alloc(cs, v, value);
     return v;

@@ -47,6 +47,7 @@ struct cz_cs {
     uint32_t num_inputs, num_aux;
     uint64_t num_constraints;
     cz_status status; /* the first failure (out of memory, an unsatisfied constraint); sticky */
+    const char *why;  /* with status: a static sentence naming the limit a refusal hit, or NULL */
     cz_lc scratch[3]; /* handed out by cz_cs_lc and reused by every constraint */
     const char *annotation; /* of the constraint being enforced */
     const char *ns[CZ_CS_MAX_DEPTH];
@@ -58,6 +59,15 @@ void cz_cs_init(cz_cs *cs, const cz_cs_ops *ops, bool values);
 /* Frees the frontend part (the backend frees its own). */
 void cz_cs_release(cz_cs *cs);
 
+/*
+ * Inputs and aux are each limited to CZ_CS_MAX_VARS (lc.h's 31-bit index; a 32 GiB PoRep
+ * partition has 1.3·10^8 aux, 2^4 below it). One allocation past it refuses the circuit:
+ * status CZ_ERR_INVALID_ARG with why naming the limit, and from then on the system only counts
+ * (needs_lcs clear: no constraint reaches the backend, no value is stored). The variables
+ * handed out past the limit keep being numbered in sequence, so gadgets that check their
+ * numbering (Poseidon's templates) stay consistent, but they index nothing.
+ */
+#define CZ_CS_MAX_VARS CZ_VAR_MAX_INDEX
 cz_var cz_cs_alloc_slow(cz_cs *cs, const cz_fr *value);
 cz_var cz_cs_alloc_input(cz_cs *cs, const cz_fr *value);
 
@@ -65,7 +75,7 @@ cz_var cz_cs_alloc_input(cz_cs *cs, const cz_fr *value);
  * witness pass comes through here, so the vector case is inline. */
 CZ_INLINE cz_var cz_cs_alloc(cz_cs *cs, const cz_fr *value)
 {
-    if (CZ_LIKELY(cs->aux_values != NULL && cs->num_aux < CZ_VAR_MAX_INDEX)) {
+    if (CZ_LIKELY(cs->aux_values != NULL && cs->num_aux < CZ_CS_MAX_VARS)) {
         CZ_VERIFY_CHECK(value != NULL);
         cz_wpack_push(cs->aux_values, value);
         return cz_var_aux(cs->num_aux++);
@@ -77,7 +87,7 @@ CZ_INLINE cz_var cz_cs_alloc(cz_cs *cs, const cz_fr *value)
  * packed witness takes it as a bit, without looking at an Fr — SHA-256's allocations. */
 CZ_INLINE cz_var cz_cs_alloc_bit(cz_cs *cs, bool bit)
 {
-    if (CZ_LIKELY(cs->aux_values != NULL && cs->num_aux < CZ_VAR_MAX_INDEX)) {
+    if (CZ_LIKELY(cs->aux_values != NULL && cs->num_aux < CZ_CS_MAX_VARS)) {
         cz_wpack_push_bit(cs->aux_values, bit);
         return cz_var_aux(cs->num_aux++);
     }
@@ -130,6 +140,10 @@ CZ_INLINE void cz_cs_fail(cz_cs *cs, cz_status st)
     if (cs->status == CZ_OK)
         cs->status = st;
 }
+
+/* Refuses the circuit for passing a limit (why: a static sentence naming it): status
+ * CZ_ERR_INVALID_ARG unless a failure came first, and the system only counts from now on. */
+void cz_cs_refuse(cz_cs *cs, const char *why);
 
 /* Namespaces nest annotation paths, as in bellpepper; static strings. */
 void cz_cs_push(cz_cs *cs, const char *name);
