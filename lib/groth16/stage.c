@@ -342,7 +342,7 @@ static void cz_stage_pce_done(cz_prove_state *st, cz_pce *pce, bool ok)
                 memcpy(to[k]->w, from[k]->w, (from[k]->len + 63) / 64 * sizeof *to[k]->w);
         }
         state = copied ? CZ_PCE_READY : CZ_PCE_MISSING;
-    } else if (pce->over_limit) {
+    } else if (pce->limit) {
         state = CZ_PCE_TOO_BIG; /* it would be again */
     }
     if (state != CZ_PCE_READY)

@@ -49,8 +49,11 @@ void cz_lc_free(cz_lc *lc)
     cz_lc_init(lc);
 }
 
+/* The 32-bit lengths and the doubling hold up to 2^31 terms (16 GiB): gadgets build LCs of at
+ * most ~1050 (MultiEq's packed sums), so passing it is a bug, not an input. */
 static void cz_lc_reserve(cz_lc *lc, uint32_t terms, uint32_t pool)
 {
+    CZ_ASSERT(terms <= (uint32_t)1 << 31 && pool <= (uint32_t)1 << 31);
     if (terms > lc->cap) {
         uint32_t cap = lc->cap ? lc->cap : 8;
         while (cap < terms)

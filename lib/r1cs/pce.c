@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "cuzk/ntt.h"
 #include "savefile.h"
 
 /* ---- recording ---- */
@@ -38,9 +39,19 @@ static void cz_pce_trim(void **p, size_t *cap, size_t len, size_t elem)
     }
 }
 
-/* Appends lc as the next row of m (the hot loop keeps the arrays in registers). */
-static bool cz_csr_push_row(cz_csr *m, const cz_lc *lc)
+/* Appends lc as the next row of m (the hot loop keeps the arrays in registers); false when the
+ * C library refuses, or when a width would be passed (*limit then names it, nothing written). */
+static bool cz_csr_push_row(cz_csr *m, const cz_lc *lc, const char **limit)
 {
+    if (lc->len > CZ_PCE_MAX_TERMS - m->nnz) {
+        *limit = "a matrix would pass 2^32 - 2 terms, the limit of its 32-bit row offsets";
+        return false;
+    }
+    if (lc->pool_len > CZ_PCE_MAX_POOL - m->pool_len) { /* the LC's pool bounds its pool tags */
+        *limit = "a matrix would pass 2^31 coefficients other than a power of two, the limit of "
+                 "the 31-bit index of its coefficient tags";
+        return false;
+    }
     size_t cols_cap = m->nnz_cap; /* cols and coeffs grow together under nnz_cap */
     if (!cz_pce_grow((void **)&m->row_ptr, &m->row_cap, m->rows + 2, sizeof *m->row_ptr) ||
         !cz_pce_grow((void **)&m->cols, &cols_cap, m->nnz + lc->len, sizeof *m->cols) ||
@@ -57,14 +68,12 @@ static bool cz_csr_push_row(cz_csr *m, const cz_lc *lc)
             if (!cz_pce_grow((void **)&m->pool, &m->pool_cap, m->pool_len + 1, sizeof *m->pool))
                 return false;
             m->pool[m->pool_len] = *value;
-            CZ_ASSERT(m->pool_len < CZ_COEFF_POOL);
             tag = CZ_COEFF_POOL | (cz_coeff_tag)m->pool_len++;
         }
         cols[i] = lc->terms[i].var; /* tagged until cz_pce_complete remaps it */
         coeffs[i] = tag;
     }
     m->nnz += lc->len;
-    CZ_ASSERT(m->nnz < UINT32_MAX);
     m->row_ptr[++m->rows] = (uint32_t)m->nnz;
     return true;
 }
@@ -87,12 +96,13 @@ bool cz_pce_push(cz_pce *pce, const cz_lc *a, const cz_lc *b, const cz_lc *c)
      * pool entries they add */
     size_t bytes = 8 + 8 * ((size_t)a->len + b->len) + (pce->has_c ? 4 + 8 * (size_t)c->len : 0);
     if (pce->max_bytes && pce->bytes + bytes > pce->max_bytes) {
-        pce->over_limit = true;
+        pce->limit = "the matrices would pass the bytes allowed them (max_bytes)";
         return false;
     }
     size_t pool = cz_pce_pool_len(pce);
-    if (!cz_csr_push_row(&pce->m[0], a) || !cz_csr_push_row(&pce->m[1], b) ||
-        (pce->has_c && !cz_csr_push_row(&pce->m[2], c)))
+    if (!cz_csr_push_row(&pce->m[0], a, &pce->limit) ||
+        !cz_csr_push_row(&pce->m[1], b, &pce->limit) ||
+        (pce->has_c && !cz_csr_push_row(&pce->m[2], c, &pce->limit)))
         return false;
     pce->bytes += bytes + (cz_pce_pool_len(pce) - pool) * sizeof(cz_fr);
     return true;
@@ -105,7 +115,8 @@ void cz_pce_complete(cz_pce *pce, uint32_t num_inputs, uint32_t num_aux)
     pce->num_inputs = num_inputs;
     pce->num_aux = num_aux;
     pce->num_constraints = pce->m[0].rows;
-    CZ_ASSERT((uint64_t)num_inputs + num_aux < UINT32_MAX);
+    _Static_assert(2 * (uint64_t)CZ_CS_MAX_VARS < UINT32_MAX, "columns fit 32 bits");
+    CZ_ASSERT(num_inputs <= CZ_CS_MAX_VARS && num_aux <= CZ_CS_MAX_VARS);
     for (int k = 0; k < 3; k++) {
         cz_csr *m = &pce->m[k];
         for (size_t i = 0; i < m->nnz; i++) {
@@ -152,7 +163,10 @@ static void cz_cs_record_enforce(cz_cs *cs, const cz_lc *a, const cz_lc *b, cons
     if (cs->status != CZ_OK)
         return;
     if (!cz_pce_push(pce, a, b, c)) {
-        cz_cs_fail(cs, CZ_ERR_NOMEM);
+        if (pce->limit)
+            cz_cs_refuse(cs, pce->limit);
+        else
+            cz_cs_fail(cs, CZ_ERR_NOMEM);
         return;
     }
     cz_pce_mark(a, NULL, &pce->a_aux);
@@ -384,8 +398,21 @@ static cz_status cz_pce_load_body(cz_pce_reader *r, cz_pce *pce)
     if (memcmp(h.magic, cz_pce_magic, sizeof h.magic) != 0)
         return cz_pce_fail(r, CZ_ERR_BAD_PARAMS, "not a cuzk pre-compiled circuit (bad magic)");
     r->offset = sizeof h;
-    if (h.num_inputs == 0 || h.num_constraints < h.num_inputs || h.num_constraints >= UINT32_MAX)
+    char msg[160];
+    if (h.num_inputs > CZ_CS_MAX_VARS || h.num_aux > CZ_CS_MAX_VARS) {
+        snprintf(msg, sizeof msg,
+                 "header: %u inputs and %u aux: each must be at most 2^31 - 1, the limit of the "
+                 "31-bit variable index",
+                 h.num_inputs, h.num_aux);
+        return cz_pce_fail(r, CZ_ERR_BAD_PARAMS, msg);
+    }
+    if (h.num_inputs == 0 || h.num_constraints < h.num_inputs)
         return cz_pce_fail(r, CZ_ERR_BAD_PARAMS, "header: inconsistent counts");
+    if (h.num_constraints > (uint64_t)1 << CZ_NTT_MAX_LOG_SIZE) {
+        snprintf(msg, sizeof msg, "header: %llu constraints, past the largest domain (2^%d)",
+                 (unsigned long long)h.num_constraints, CZ_NTT_MAX_LOG_SIZE);
+        return cz_pce_fail(r, CZ_ERR_BAD_PARAMS, msg);
+    }
     if (h.flags & ~(uint64_t)CZ_PCE_FLAG_C)
         return cz_pce_fail(r, CZ_ERR_BAD_PARAMS, "header: unknown flags");
     pce->num_inputs = h.num_inputs;
@@ -397,8 +424,13 @@ static cz_status cz_pce_load_body(cz_pce_reader *r, cz_pce *pce)
     cz_status st;
     for (int k = 0; k < (pce->has_c ? 3 : 2); k++) {
         cz_csr *m = &pce->m[k];
-        if (h.nnz[k] >= UINT32_MAX || h.pool_len[k] >= CZ_COEFF_POOL)
-            return cz_pce_fail(r, CZ_ERR_BAD_PARAMS, "header: matrix too large");
+        if (h.nnz[k] > CZ_PCE_MAX_TERMS || h.pool_len[k] > CZ_PCE_MAX_POOL) {
+            snprintf(msg, sizeof msg,
+                     "header: matrix %s has %llu terms and %llu pool coefficients, past the "
+                     "limits of 2^32 - 2 (32-bit row offsets) and 2^31 (31-bit tags)",
+                     names[k], (unsigned long long)h.nnz[k], (unsigned long long)h.pool_len[k]);
+            return cz_pce_fail(r, CZ_ERR_BAD_PARAMS, msg);
+        }
         m->rows = h.num_constraints;
         m->nnz = h.nnz[k];
         m->pool_len = h.pool_len[k];

@@ -18,6 +18,15 @@
 #include "pool.h"
 #include "r1cs_vec.h"
 
+/* The 32-bit row offsets and columns (8 bytes a term: the evaluation's working set) hold up to
+ * CZ_PCE_MAX_TERMS terms a matrix, and a coefficient tag's 31-bit index CZ_PCE_MAX_POOL
+ * coefficients that are not ±2^k. A push past either is refused (cz_pce.limit): the shape is
+ * then proved without matrices. Columns fit because each of inputs and aux stays below 2^31
+ * (CZ_CS_MAX_VARS). A 2^24-domain PoRep has ~10^8 terms a matrix (40× below); the prover
+ * records domains up to 2^24 (CZ_SHAPE_PRECOMPILE_MAX_DOMAIN). */
+#define CZ_PCE_MAX_TERMS ((size_t)UINT32_MAX - 1)
+#define CZ_PCE_MAX_POOL ((size_t)CZ_COEFF_POOL)
+
 typedef struct cz_csr {
     size_t rows, nnz;
     uint32_t *row_ptr; /* rows + 1 offsets */
@@ -34,16 +43,17 @@ typedef struct cz_pce {
     bool has_c;               /* C was recorded */
     cz_csr m[3];              /* A, B, C (empty without has_c) */
     cz_bitvec a_aux, b_input, b_aux;
-    size_t bytes;     /* while recording: what the matrices hold (trimmed, without densities) */
-    size_t max_bytes; /* while recording: what they may not pass (0: no limit) */
-    bool over_limit;  /* a push failed on max_bytes */
+    size_t bytes;      /* while recording: what the matrices hold (trimmed, without densities) */
+    size_t max_bytes;  /* while recording: what they may not pass (0: no limit) */
+    const char *limit; /* a push was refused for passing max_bytes or a width (a static
+                        * sentence naming it): recording this shape would fail again */
 } cz_pce;
 
 /*
  * Recording by hand (the proving assignment records while it proves, cs_prove.h): init, one
  * push per constraint (input constraints included), then complete with the final counts; the
- * densities are the caller's to fill. A push that fails (the C library, or max_bytes) leaves
- * the pce to be freed.
+ * densities are the caller's to fill. A push that fails (the C library, or a limit: then
+ * pce->limit says which) leaves the pce to be freed.
  */
 void cz_pce_init(cz_pce *pce, bool with_c, size_t max_bytes);
 bool cz_pce_push(cz_pce *pce, const cz_lc *a, const cz_lc *b, const cz_lc *c);
@@ -51,7 +61,7 @@ void cz_pce_complete(cz_pce *pce, uint32_t num_inputs, uint32_t num_aux);
 
 /* The recording backend: no values; cz_cs_record_finish completes the shape and its
  * densities. The matrices grow through the C library; a growth that fails stops the recording
- * (status CZ_ERR_NOMEM). */
+ * (status CZ_ERR_NOMEM), and so does a limit (CZ_ERR_INVALID_ARG, cs.why naming it). */
 typedef struct cz_cs_record {
     cz_cs cs;
     cz_pce *pce;
@@ -59,7 +69,7 @@ typedef struct cz_cs_record {
 
 void cz_cs_record_init(cz_cs_record *r, cz_pce *out, bool with_c);
 /* The input constraints and the columns' final numbering; returns cs.status (CZ_ERR_NOMEM when
- * a matrix could not grow: the pce is then freed). */
+ * a matrix could not grow, CZ_ERR_INVALID_ARG past a limit: the pce is then freed). */
 cz_status cz_cs_record_finish(cz_cs_record *r);
 void cz_cs_record_free(cz_cs_record *r); /* frees the backend, not the pce */
 

@@ -5,12 +5,14 @@
  */
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cs.h"
 #include "cs_simple.h"
 #include "cuzk/ntt.h"
 #include "cz_test.h"
 #include "groth16_setup.h"
+#include "pce.h"
 
 /* ---- the constraint system: 31-bit variable indices ---- */
 
@@ -88,7 +90,103 @@ static void test_limits_setup_refuses(void)
     CZ_CHECK(strstr(why, "2^31 - 1 aux variables") != NULL);
 }
 
+/* ---- pre-compiled matrices: 32-bit row offsets and columns, 31-bit coefficient tags ---- */
+
+/* x·(y + 3) = z over fresh aux: a row of two terms in B, one with a pool coefficient. */
+static void limits_constraint(cz_cs *cs)
+{
+    cz_var x = cz_cs_alloc(cs, NULL), y = cz_cs_alloc(cs, NULL), z = cz_cs_alloc(cs, NULL);
+    cz_fr three;
+    cz_fr_from_u64(&three, 3);
+    cz_lc *a = cz_cs_lc(cs, 0), *b = cz_cs_lc(cs, 1), *c = cz_cs_lc(cs, 2);
+    cz_lc_add(a, x);
+    cz_lc_add(b, y);
+    cz_lc_add_fr(b, CZ_VAR_ONE, &three);
+    cz_lc_add(c, z);
+    cz_cs_enforce(cs, "x·(y + 3) = z", a, b, c);
+}
+
+/* A matrix one row short of its limit (its counters set, no memory behind them): the next row
+ * is refused before anything is written, and recording stops with the limit named. */
+static void test_limits_pce_push(void)
+{
+    for (int pool = 0; pool < 2; pool++) {
+        cz_pce pce;
+        cz_cs_record rec;
+        cz_cs_record_init(&rec, &pce, false);
+        if (pool)
+            pce.m[1].pool_len = CZ_PCE_MAX_POOL; /* full: B's pool term does not fit */
+        else
+            pce.m[1].nnz = CZ_PCE_MAX_TERMS - 1; /* B's two terms pass it by one */
+        limits_constraint(&rec.cs);
+        CZ_CHECK(rec.cs.status == CZ_ERR_INVALID_ARG && pce.limit == rec.cs.why);
+        CZ_CHECK(rec.cs.why && strstr(rec.cs.why, pool ? "2^31 coefficients" : "2^32 - 2 terms"));
+        CZ_CHECK(pce.m[1].cols == NULL && pce.m[1].rows == 0);
+        cz_test_note("%s", rec.cs.why ? rec.cs.why : "(none)");
+        CZ_CHECK(cz_cs_record_finish(&rec) == CZ_ERR_INVALID_ARG);
+        cz_cs_record_free(&rec);
+        CZ_CHECK(pce.m[1].nnz == 0 && pce.m[1].pool_len == 0); /* freed */
+    }
+}
+
+static void limits_synth_one(cz_cs *cs, void *ctx)
+{
+    (void)ctx;
+    limits_constraint(cs);
+}
+
+/* Saved matrices whose header is then rewritten: counts past each limit are refused by name. */
+static void test_limits_pce_header(void)
+{
+    cz_pce pce, loaded;
+    cz_cs_record rec;
+    cz_cs_record_init(&rec, &pce, false);
+    limits_synth_one(&rec.cs, NULL);
+    CZ_CHECK_OK(cz_cs_record_finish(&rec));
+    cz_cs_record_free(&rec);
+    char path[64];
+    snprintf(path, sizeof path, "/tmp/cuzk-limits-%d.pce", (int)getpid());
+    CZ_CHECK_OK(cz_pce_save(&pce, path));
+    /* the header's fields: num_inputs u32 at 8, num_aux u32 at 12, num_constraints u64 at 16,
+     * nnz[3] u64 at 32, pool_len[3] u64 at 56 */
+    static const struct {
+        size_t offset, width;
+        uint64_t value;
+        const char *named;
+    } pokes[] = {
+        {12, 4, (uint64_t)CZ_CS_MAX_VARS + 1, "2^31 - 1"},
+        {8, 4, (uint64_t)CZ_CS_MAX_VARS + 1, "2^31 - 1"},
+        {16, 8, ((uint64_t)1 << CZ_NTT_MAX_LOG_SIZE) + 1, "2^31"},
+        {32 + 8, 8, (uint64_t)CZ_PCE_MAX_TERMS + 1, "2^32 - 2"},
+        {56 + 8, 8, (uint64_t)CZ_PCE_MAX_POOL + 1, "2^31 (31-bit tags)"},
+    };
+    for (size_t i = 0; i < CZ_ARRAY_LEN(pokes); i++) {
+        FILE *f = fopen(path, "r+b");
+        uint8_t saved[8], le[8];
+        for (int b = 0; b < 8; b++)
+            le[b] = (uint8_t)(pokes[i].value >> (8 * b));
+        CZ_CHECK(f && fseek(f, (long)pokes[i].offset, SEEK_SET) == 0 &&
+                 fread(saved, 1, pokes[i].width, f) == pokes[i].width);
+        fseek(f, (long)pokes[i].offset, SEEK_SET);
+        fwrite(le, 1, pokes[i].width, f);
+        fclose(f);
+        char why[256] = "";
+        CZ_CHECK(cz_pce_load(&loaded, path, why, sizeof why) == CZ_ERR_BAD_PARAMS);
+        CZ_CHECK(strstr(why, pokes[i].named) != NULL);
+        cz_test_note("%s", why);
+        f = fopen(path, "r+b");
+        fseek(f, (long)pokes[i].offset, SEEK_SET);
+        fwrite(saved, 1, pokes[i].width, f);
+        fclose(f);
+    }
+    CZ_CHECK_OK(cz_pce_load(&loaded, path, NULL, 0)); /* restored */
+    cz_pce_free(&loaded);
+    cz_pce_free(&pce);
+    remove(path);
+}
+
 CZ_TEST_MODULE(limits, {"cs_vars", test_limits_cs_vars},
                {"cs_backend_spared", test_limits_cs_backend_spared},
                {"setup_domain", test_limits_setup_domain},
-               {"setup_refuses", test_limits_setup_refuses});
+               {"setup_refuses", test_limits_setup_refuses}, {"pce_push", test_limits_pce_push},
+               {"pce_header", test_limits_pce_header});
