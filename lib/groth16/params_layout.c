@@ -3,7 +3,9 @@
 #include <string.h>
 
 #include "check.h"
+#include "cs.h"
 #include "cuzk/arith_curve.h"
+#include "cuzk/ntt.h"
 #include "params_layout.h"
 #include "why.h"
 
@@ -175,8 +177,21 @@ cz_status cz_g16_layout_check_counts(const cz_g16_layout *l, const char *path, c
     if (n[CZ_G16_IC] == 0)
         return cz_fail(CZ_ERR_BAD_PARAMS, why, why_len,
                        "%s: ic: no points (ONE is always an input)", path);
+    /* the counts are u32; what a circuit can have is less (cs.h, cuzk/ntt.h) */
+    if (n[CZ_G16_IC] > CZ_CS_MAX_VARS)
+        return cz_fail(CZ_ERR_BAD_PARAMS, why, why_len,
+                       "%s: ic: %zu points, more than the 2^31 - 1 inputs a circuit can have", path,
+                       n[CZ_G16_IC]);
     if (l->is_vk)
         return CZ_OK;
+    if (n[CZ_G16_L] > CZ_CS_MAX_VARS)
+        return cz_fail(CZ_ERR_BAD_PARAMS, why, why_len,
+                       "%s: l: %zu points, more than the 2^31 - 1 aux variables a circuit can have",
+                       path, n[CZ_G16_L]);
+    if (n[CZ_G16_H] >= (size_t)1 << CZ_NTT_MAX_LOG_SIZE)
+        return cz_fail(CZ_ERR_BAD_PARAMS, why, why_len,
+                       "%s: h: %zu points, a domain past the largest, 2^%d (Fr's 2-adicity)", path,
+                       n[CZ_G16_H], CZ_NTT_MAX_LOG_SIZE);
     size_t m = n[CZ_G16_H] + 1, vars = n[CZ_G16_IC] + n[CZ_G16_L];
     if (n[CZ_G16_B_G1] != n[CZ_G16_B_G2])
         return cz_fail(CZ_ERR_BAD_PARAMS, why, why_len,

@@ -73,7 +73,9 @@ cz_status cz_g16_decode_vk_points(cz_g1_affine g1[3], cz_g2_affine g2[3], const 
                                   const char *path, char *why, size_t why_len);
 
 /* Whether the counts are those bellperson's generator writes: IC not empty; for a .params
- * b_g1 = b_g2, h + 1 a power of two (the domain) and ≥ ic, ic ≤ a ≤ ic + l, b_g1 ≤ ic + l. */
+ * b_g1 = b_g2, h + 1 a power of two (the domain) and ≥ ic, ic ≤ a ≤ ic + l, b_g1 ≤ ic + l.
+ * And within cuzk's limits, named when passed: ic and l at most 2^31 - 1 (CZ_CS_MAX_VARS), the
+ * domain at most 2^CZ_NTT_MAX_LOG_SIZE. */
 cz_status cz_g16_layout_check_counts(const cz_g16_layout *l, const char *path, char *why,
                                      size_t why_len);
 

@@ -239,7 +239,8 @@ static cz_status cz_native_check_header(const cz_native_header *h, uint64_t size
     size_t count[CZ_G16_SECTIONS];
     for (int s = 0; s < CZ_G16_SECTIONS; s++) {
         if (h->count[s] > UINT32_MAX)
-            return cz_fail(CZ_ERR_BAD_PARAMS, why, why_len, "%s: %s: count %llu", path,
+            return cz_fail(CZ_ERR_BAD_PARAMS, why, why_len,
+                           "%s: %s: count %llu, more than bellperson's u32 counts hold", path,
                            cz_g16_section_name((cz_g16_section)s), (unsigned long long)h->count[s]);
         count[s] = (size_t)h->count[s];
     }

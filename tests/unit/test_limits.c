@@ -3,15 +3,20 @@
  * behind it — counters set just below it, crafted file headers, size arithmetic alone — and one
  * step past it must be refused with an error that names it, never an abort or a wrap.
  */
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
+
+#include <openssl/evp.h>
 
 #include "cs.h"
 #include "cs_simple.h"
 #include "cuzk/ntt.h"
 #include "cz_test.h"
 #include "groth16_setup.h"
+#include "params_layout.h"
+#include "params_native.h"
 #include "pce.h"
 
 /* ---- the constraint system: 31-bit variable indices ---- */
@@ -185,8 +190,73 @@ static void test_limits_pce_header(void)
     remove(path);
 }
 
+/* ---- parameter files: bellperson's u32 counts, and what a circuit can have within them ---- */
+
+/* Counts as a .params with one input and no aux has them (m = h + 1, a = ic), checked. */
+static cz_status limits_counts(size_t ic, size_t h, size_t l, char *why, size_t why_len)
+{
+    cz_g16_layout lay = {
+        .count = {[CZ_G16_IC] = ic, [CZ_G16_H] = h, [CZ_G16_L] = l, [CZ_G16_A] = ic}};
+    return cz_g16_layout_check_counts(&lay, "x.params", why, why_len);
+}
+
+static void test_limits_params_counts(void)
+{
+    const size_t max_vars = CZ_CS_MAX_VARS, max_m = (size_t)1 << CZ_NTT_MAX_LOG_SIZE;
+    char why[256] = "";
+    CZ_CHECK_OK(limits_counts(max_vars, max_m - 1, max_vars, why, sizeof why));
+    static const struct {
+        size_t ic, h, l;
+        const char *named;
+    } past[] = {
+        {CZ_CS_MAX_VARS + (size_t)1, ((size_t)1 << CZ_NTT_MAX_LOG_SIZE) - 1, 0, "2^31 - 1 inputs"},
+        {1, ((size_t)1 << CZ_NTT_MAX_LOG_SIZE) - 1, CZ_CS_MAX_VARS + (size_t)1,
+         "2^31 - 1 aux variables"},
+        {1, UINT32_MAX, 0, "2^31"}, /* h + 1 = 2^32: a power of two, past the largest domain */
+    };
+    for (size_t i = 0; i < CZ_ARRAY_LEN(past); i++) {
+        why[0] = 0;
+        CZ_CHECK(limits_counts(past[i].ic, past[i].h, past[i].l, why, sizeof why) ==
+                 CZ_ERR_BAD_PARAMS);
+        CZ_CHECK(strstr(why, past[i].named) != NULL);
+        cz_test_note("%s", why);
+    }
+}
+
+/* A native file's counts are u64 in its header but bellperson's u32 in the file it stands for:
+ * the writer refuses to make one past them, and a header claiming one (its digest made to
+ * match) is refused when mapped. */
+static void test_limits_native_counts(void)
+{
+    char path[64], why[256] = "";
+    snprintf(path, sizeof path, "/tmp/cuzk-limits-%d.czparams", (int)getpid());
+    size_t count[CZ_G16_SECTIONS] = {1, 1, (size_t)UINT32_MAX + 1, 1, 0, 0};
+    cz_native_writer w;
+    CZ_CHECK(cz_native_writer_open(&w, path, count, why, sizeof why) == CZ_ERR_INVALID_ARG);
+    CZ_CHECK(strstr(why, "u32") != NULL && access(path, F_OK) != 0);
+
+    static uint8_t file[CZ_NATIVE_HEADER_BYTES];
+    cz_native_header *h = (cz_native_header *)file;
+    memcpy(h->magic, CZ_NATIVE_MAGIC, sizeof h->magic);
+    h->version = CZ_NATIVE_VERSION;
+    cz_native_layout(h, count);
+    unsigned len = 0;
+    CZ_CHECK(EVP_Digest(h, offsetof(cz_native_header, sha256), h->sha256, &len, EVP_sha256(),
+                        NULL) == 1);
+    FILE *f = fopen(path, "wb");
+    CZ_CHECK(f && fwrite(file, 1, sizeof file, f) == sizeof file);
+    fclose(f);
+    cz_groth16_params q;
+    why[0] = 0;
+    CZ_CHECK(cz_groth16_params_map(&q, NULL, path, why, sizeof why) == CZ_ERR_BAD_PARAMS);
+    CZ_CHECK(strstr(why, "u32") != NULL);
+    cz_test_note("%s", why);
+    remove(path);
+}
+
 CZ_TEST_MODULE(limits, {"cs_vars", test_limits_cs_vars},
                {"cs_backend_spared", test_limits_cs_backend_spared},
                {"setup_domain", test_limits_setup_domain},
                {"setup_refuses", test_limits_setup_refuses}, {"pce_push", test_limits_pce_push},
-               {"pce_header", test_limits_pce_header});
+               {"pce_header", test_limits_pce_header}, {"params_counts", test_limits_params_counts},
+               {"native_counts", test_limits_native_counts});
