@@ -33,8 +33,10 @@ static cz_status cz_io_file_count(cz_g16_writer *w, cz_g16_section s, size_t n)
     cz_g16_file_writer *fw = (cz_g16_file_writer *)w;
     /* the counts come in file order: each section starts where the one before ends */
     CZ_ASSERT(s == CZ_G16_IC || fw->counted[s - 1]);
+    /* the format's counts are u32. Setup's never pass them: inputs and aux are each below 2^31
+     * (CZ_CS_MAX_VARS), so a ≤ ic + l < 2^32, and h < 2^31 (the largest domain) */
     if (n > UINT32_MAX)
-        return CZ_ERR_BAD_PARAMS; /* the format's counts are u32 */
+        return CZ_ERR_BAD_PARAMS;
     fw->offset[s] = s == CZ_G16_IC ? CZ_G16_VK_POINT_BYTES
                                    : fw->offset[s - 1] + 4 +
                                          fw->count[s - 1] * (uint64_t)cz_g16_point_bytes(s - 1);

@@ -10,6 +10,7 @@
 
 #include <openssl/evp.h>
 
+#include "c1_json.h"
 #include "cs.h"
 #include "cs_simple.h"
 #include "cuzk/ntt.h"
@@ -254,9 +255,39 @@ static void test_limits_native_counts(void)
     remove(path);
 }
 
+/* ---- C1 JSON: u32 and u64 fields at their largest value and one past it ---- */
+
+static void test_limits_c1_numbers(void)
+{
+    static const struct {
+        const char *field, *max, *past, *named;
+    } cases[] = {
+        {"layer_index", "4294967295", "4294967296", "expected a u32"},
+        {"node", "18446744073709551615", "18446744073709551616", "expected a u64"},
+    };
+    for (size_t i = 0; i < CZ_ARRAY_LEN(cases); i++) {
+        for (int past = 0; past < 2; past++) {
+            /* the number first in its object: the parse stops at it when it is refused, and
+             * otherwise goes on to a later error (the object's missing fields) */
+            char doc[320], why[512] = "";
+            int n = snprintf(doc, sizeof doc,
+                             "{\"registered_proof\":\"StackedDrg2KiBV1_1\",\"vanilla_proofs\":"
+                             "{\"StackedDrg2KiBV1\":[[{\"labeling_proofs\":[{\"%s\":%s}]}]]}}",
+                             cases[i].field, past ? cases[i].past : cases[i].max);
+            cz_porep_c1 c1;
+            CZ_CHECK(cz_porep_c1_parse(&c1, (const uint8_t *)doc, (size_t)n, why, sizeof why) ==
+                     CZ_ERR_BAD_INPUT);
+            cz_test_note("%s", why);
+            CZ_CHECK((strstr(why, "invalid value") != NULL) == past);
+            CZ_CHECK(!past || strstr(why, cases[i].named) != NULL);
+        }
+    }
+}
+
 CZ_TEST_MODULE(limits, {"cs_vars", test_limits_cs_vars},
                {"cs_backend_spared", test_limits_cs_backend_spared},
                {"setup_domain", test_limits_setup_domain},
                {"setup_refuses", test_limits_setup_refuses}, {"pce_push", test_limits_pce_push},
                {"pce_header", test_limits_pce_header}, {"params_counts", test_limits_params_counts},
-               {"native_counts", test_limits_native_counts});
+               {"native_counts", test_limits_native_counts},
+               {"c1_numbers", test_limits_c1_numbers});

@@ -344,6 +344,9 @@ static bool cz_c1_next(cz_c1_parser *p, cz_c1_frame *c)
     }
     cz_c1_frame *f = cz_c1_top(p);
     if (f->kind >= CZ_C1_FIRST_ARRAY) { /* an element: count it, skip those past the shape */
+        if (f->count == UINT32_MAX)     /* an array of 8 GB or more: refused before count wraps */
+            return cz_c1_fail(p, true, CZ_ERR_BAD_INPUT,
+                              "more than 2^32 - 1 elements, the most an array is counted to");
         uint32_t i = f->count++;
         if (i >= f->limit)
             return true;
