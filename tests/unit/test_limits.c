@@ -11,14 +11,17 @@
 #include <openssl/evp.h>
 
 #include "c1_json.h"
+#include "constants.h"
 #include "cs.h"
 #include "cs_simple.h"
+#include "cuzk/msm.h"
 #include "cuzk/ntt.h"
 #include "cz_test.h"
 #include "groth16_setup.h"
 #include "params_layout.h"
 #include "params_native.h"
 #include "pce.h"
+#include "zkey.h"
 
 /* ---- the constraint system: 31-bit variable indices ---- */
 
@@ -284,10 +287,93 @@ static void test_limits_c1_numbers(void)
     }
 }
 
+/* ---- snarkjs .zkey: u64 section sizes, u32 counts, the 2^28 domain ---- */
+
+typedef struct limits_buf {
+    uint8_t b[512];
+    size_t n;
+} limits_buf;
+
+static void limits_put(limits_buf *z, uint64_t v, size_t bytes)
+{
+    for (size_t i = 0; i < bytes; i++)
+        z->b[z->n++] = (uint8_t)(v >> (8 * i));
+}
+
+/* A .zkey as far as its Groth16 header's domainSize: sections 1 (protocol) and 2, the latter
+ * cut after the three counts (a refusal there comes first); section 2's size as declared. */
+static size_t limits_zkey(uint8_t *out, uint32_t domain, uint64_t declared)
+{
+    limits_buf z = {.n = 0};
+    memcpy(z.b, "zkey", 4), z.n = 4;
+    limits_put(&z, 1, 4), limits_put(&z, 2, 4);                       /* version, sections */
+    limits_put(&z, 1, 4), limits_put(&z, 4, 8), limits_put(&z, 1, 4); /* protocol: Groth16 */
+    limits_put(&z, 2, 4), limits_put(&z, declared, 8);
+    limits_put(&z, 48, 4);
+    for (int i = 0; i < CZ_FP_LIMBS; i++)
+        limits_put(&z, cz_fp_modulus[i], 8);
+    limits_put(&z, 32, 4);
+    for (int i = 0; i < CZ_FR_LIMBS; i++)
+        limits_put(&z, cz_fr_modulus[i], 8);
+    limits_put(&z, 10, 4), limits_put(&z, 2, 4), limits_put(&z, domain, 4); /* nVars, nPublic */
+    memcpy(out, z.b, z.n);
+    return z.n;
+}
+
+static cz_status limits_zkey_read(uint32_t domain, bool absurd_size, char *why, size_t why_len)
+{
+    uint8_t bytes[512];
+    /* section 2 as cut: two primes with their sizes, three u32 counts */
+    size_t n = limits_zkey(bytes, domain, absurd_size ? UINT64_MAX : 4 + 48 + 4 + 32 + 12);
+    char path[64];
+    snprintf(path, sizeof path, "/tmp/cuzk-limits-%d.zkey", (int)getpid());
+    FILE *f = fopen(path, "wb");
+    CZ_CHECK(f && fwrite(bytes, 1, n, f) == n);
+    fclose(f);
+    cz_zkey z;
+    cz_status st = cz_zkey_read(&z, path, NULL, why, why_len);
+    cz_zkey_close(&z);
+    remove(path);
+    return st;
+}
+
+static void test_limits_zkey(void)
+{
+    char why[512] = "";
+    /* 2^28 passes the header (the key then ends early: a different error) */
+    CZ_CHECK(limits_zkey_read((uint32_t)1 << 28, false, why, sizeof why) == CZ_ERR_BAD_PARAMS);
+    CZ_CHECK(strstr(why, "2^28") == NULL);
+    cz_test_note("2^28: %s", why);
+    CZ_CHECK(limits_zkey_read((uint32_t)1 << 29, false, why, sizeof why) == CZ_ERR_BAD_PARAMS);
+    CZ_CHECK(strstr(why, "domainSize 536870912 is not a power of two up to 2^28") != NULL);
+    CZ_CHECK(limits_zkey_read((uint32_t)1 << 28, true, why, sizeof why) == CZ_ERR_BAD_PARAMS);
+    CZ_CHECK(strstr(why, "declares 18446744073709551615 bytes") != NULL);
+    cz_test_note("size: %s", why);
+}
+
+/* ---- kernels: the MSM's 32-bit base indices, the NTT's 2^31 domain ---- */
+
+/* Refused from the counts alone, before any scalar, base or scratch byte is read. */
+static void test_limits_kernels(void)
+{
+    cz_scalar k = {{1}};
+    cz_g1_affine base;
+    memset(&base, 0, sizeof base);
+    cz_g1_jac out;
+    uint8_t scratch[64];
+    cz_msm_scalars sc = {.scalars = &k, .form = CZ_SCALARS_CANONICAL, .nscalars = (size_t)1 << 32};
+    CZ_CHECK(cz_msm_g1(&out, &base, (size_t)1 << 32, &sc, NULL, scratch, sizeof scratch) ==
+             CZ_ERR_INVALID_ARG);
+    cz_ntt_domain *d = NULL;
+    CZ_CHECK(cz_ntt_domain_create(&d, ((size_t)1 << CZ_NTT_MAX_LOG_SIZE) + 1, NULL) ==
+             CZ_ERR_INVALID_ARG);
+    CZ_CHECK(d == NULL);
+}
+
 CZ_TEST_MODULE(limits, {"cs_vars", test_limits_cs_vars},
                {"cs_backend_spared", test_limits_cs_backend_spared},
                {"setup_domain", test_limits_setup_domain},
                {"setup_refuses", test_limits_setup_refuses}, {"pce_push", test_limits_pce_push},
                {"pce_header", test_limits_pce_header}, {"params_counts", test_limits_params_counts},
-               {"native_counts", test_limits_native_counts},
-               {"c1_numbers", test_limits_c1_numbers});
+               {"native_counts", test_limits_native_counts}, {"c1_numbers", test_limits_c1_numbers},
+               {"zkey", test_limits_zkey}, {"kernels", test_limits_kernels});
