@@ -248,34 +248,17 @@ static int cz_params_convert_cmd(int argc, char **argv)
 
 /* ---- name, path, list ---- */
 
-static bool cz_params_parse_size(const char *s, uint64_t *out)
-{
-    static const struct {
-        const char *suffix;
-        unsigned shift;
-    } units[] = {{"KiB", 10}, {"MiB", 20}, {"GiB", 30}, {"", 0}};
-    char *end;
-    unsigned long long v = strtoull(s, &end, 10);
-    if (end == s)
-        return false;
-    for (size_t i = 0; i < sizeof units / sizeof *units; i++)
-        if (strcmp(end, units[i].suffix) == 0) {
-            *out = (uint64_t)v << units[i].shift;
-            return true;
-        }
-    return false;
-}
-
 /* The stem and extension of --proof/--size[/--vk]; −1 to go on, or the exit status. */
 static int cz_params_file_opts(int argc, char **argv, const char *cmd, char stem[CZ_FIL_STEM_MAX],
                                const char **ext, const char **params)
 {
-    const char *proof = NULL, *size = NULL;
+    const char *proof = NULL;
+    uint64_t bytes = 0;
     bool vk = false;
     const cz_cli_opt opts[] = {
         {"--proof", CZ_OPT_STRING, &proof, "P",
          "porep, winning-post, window-post, snap, snap-poseidon", .required = true},
-        {"--size", CZ_OPT_STRING, &size, "S", "2KiB, 8MiB, 512MiB, 32GiB, 64GiB (or bytes)",
+        {"--size", CZ_OPT_SIZE, &bytes, "S", "2KiB, 8MiB, 512MiB, 32GiB, 64GiB (or bytes)",
          .required = true},
         {"--vk", CZ_OPT_FLAG, &vk, NULL, "the .vk file instead of the .params"},
         {"--params", CZ_OPT_STRING, params, "DIR|FILE",
@@ -295,18 +278,14 @@ static int cz_params_file_opts(int argc, char **argv, const char *cmd, char stem
     while (proof && cz_fil_proof_name((cz_fil_proof)p) &&
            strcmp(cz_fil_proof_name((cz_fil_proof)p), proof) != 0)
         p++;
-    uint64_t bytes = 0;
-    if (!proof || !cz_fil_proof_name((cz_fil_proof)p) || !size ||
-        !cz_params_parse_size(size, &bytes)) {
-        fprintf(stderr,
-                "cuzk params %s: --proof and --size are required and must be valid "
-                "(see cuzk params --help)\n",
-                cmd);
+    if (!cz_fil_proof_name((cz_fil_proof)p)) { /* --proof is required: the parse saw it */
+        fprintf(stderr, "cuzk params %s: unknown --proof '%s' (see cuzk params --help)\n", cmd,
+                proof);
         return CZ_CLI_EXIT_USAGE;
     }
     if (cz_fil_params_stem(stem, (cz_fil_proof)p, bytes) != CZ_OK) {
-        fprintf(stderr, "cuzk params %s: no %s parameters are published for %s\n", cmd, proof,
-                size);
+        fprintf(stderr, "cuzk params %s: no %s parameters are published for %llu-byte sectors\n",
+                cmd, proof, (unsigned long long)bytes);
         return CZ_CLI_EXIT_USAGE;
     }
     return -1;
