@@ -1,4 +1,6 @@
 /* The SnapDeals API of include/cuzk/filecoin.h over lib/circuits/filecoin/snap/ and Groth16. */
+#include <ctype.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -42,14 +44,14 @@ static const cz_snap_config *cz_snap_lookup(const char *name_or_size, bool posei
     if (!poseidon)
         return c;
     uint64_t size = c ? c->sector_size : 0;
-    if (!c && name_or_size) { /* a test size: "1KiB" … */
+    if (!c && name_or_size && isdigit((unsigned char)name_or_size[0])) { /* a test size: "1KiB" */
         static const char *const units[] = {"KiB", "MiB", "GiB"};
-        unsigned long n;
-        char unit[8];
-        if (sscanf(name_or_size, "%lu%7s", &n, unit) == 2)
-            for (unsigned u = 0; u < 3; u++)
-                if (strcmp(unit, units[u]) == 0)
-                    size = (uint64_t)n << (10 * (u + 1));
+        char *end;
+        errno = 0;
+        unsigned long long n = strtoull(name_or_size, &end, 10);
+        for (unsigned u = 0; errno == 0 && u < 3; u++) /* a size past 2^64 is none, not a wrap */
+            if (strcmp(end, units[u]) == 0 && n <= UINT64_MAX >> (10 * (u + 1)))
+                size = (uint64_t)n << (10 * (u + 1));
     }
     return size && cz_snap_config_init(tmp, size, true) == CZ_OK ? tmp : NULL;
 }

@@ -14,6 +14,7 @@
 #include "constants.h"
 #include "cs.h"
 #include "cs_simple.h"
+#include "cuzk/filecoin.h"
 #include "cuzk/msm.h"
 #include "cuzk/ntt.h"
 #include "cz_test.h"
@@ -370,10 +371,23 @@ static void test_limits_kernels(void)
     CZ_CHECK(d == NULL);
 }
 
+/* ---- sizes given as text: a value past 2^64 is refused, never wrapped onto a small one ---- */
+
+static void test_limits_size_text(void)
+{
+    cz_snap_info info;
+    CZ_CHECK_OK(cz_snap_info_get(&info, "1KiB", true));
+    CZ_CHECK(info.sector_size == 1024);
+    /* (2^54 + 1)·2^10 wraps to 1 KiB in 64 bits; 2^64 itself overflows the integer */
+    CZ_CHECK(cz_snap_info_get(&info, "18014398509481985KiB", true) == CZ_ERR_INVALID_ARG);
+    CZ_CHECK(cz_snap_info_get(&info, "18446744073709551617KiB", true) == CZ_ERR_INVALID_ARG);
+}
+
 CZ_TEST_MODULE(limits, {"cs_vars", test_limits_cs_vars},
                {"cs_backend_spared", test_limits_cs_backend_spared},
                {"setup_domain", test_limits_setup_domain},
                {"setup_refuses", test_limits_setup_refuses}, {"pce_push", test_limits_pce_push},
                {"pce_header", test_limits_pce_header}, {"params_counts", test_limits_params_counts},
                {"native_counts", test_limits_native_counts}, {"c1_numbers", test_limits_c1_numbers},
-               {"zkey", test_limits_zkey}, {"kernels", test_limits_kernels});
+               {"zkey", test_limits_zkey}, {"kernels", test_limits_kernels},
+               {"size_text", test_limits_size_text});
