@@ -22,8 +22,9 @@
  * CZ_PCE_MAX_TERMS terms a matrix, and a coefficient tag's 31-bit index CZ_PCE_MAX_POOL
  * coefficients that are not ±2^k. A push past either is refused (cz_pce.limit): the shape is
  * then proved without matrices. Columns fit because each of inputs and aux stays below 2^31
- * (CZ_CS_MAX_VARS). A 2^24-domain PoRep has ~10^8 terms a matrix (40× below); the prover
- * records domains up to 2^24 (CZ_SHAPE_PRECOMPILE_MAX_DOMAIN). */
+ * (CZ_CS_MAX_VARS). Filecoin's circuits have under 2.7 terms a row in each of A and B (47–51 B
+ * a constraint for both, docs/PERFORMANCE.md): ~3.6·10^8 terms at 2^27 rows, 12× below the
+ * limit, though the prover records only domains up to 2^24 (CZ_SHAPE_PRECOMPILE_MAX_DOMAIN). */
 #define CZ_PCE_MAX_TERMS ((size_t)UINT32_MAX - 1)
 #define CZ_PCE_MAX_POOL ((size_t)CZ_COEFF_POOL)
 
