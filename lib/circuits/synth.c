@@ -152,7 +152,12 @@ cz_status cz_synth_create_fn(cz_synth **out, cz_synth_fn fn, void *ctx, void (*f
     s->shape.inputs = cnt.cs.num_inputs;
     s->shape.aux = cnt.cs.num_aux;
     s->shape.constraints = cnt.cs.num_constraints + (with_inputs ? cnt.cs.num_inputs : 0);
+    cz_status counted = cnt.cs.status; /* a circuit past the variable limit (cs.h) */
     cz_cs_count_free(&cnt);
+    if (counted != CZ_OK) {
+        cz_synth_destroy(s);
+        return counted;
+    }
 
     if (cz_synth_precompiled(backend)) {
         double t0 = cz_synth_seconds(), c0 = cz_synth_cpu_seconds();

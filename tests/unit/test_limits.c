@@ -22,6 +22,7 @@
 #include "params_layout.h"
 #include "params_native.h"
 #include "pce.h"
+#include "synth.h"
 #include "zkey.h"
 
 /* ---- the constraint system: 31-bit variable indices ---- */
@@ -91,6 +92,12 @@ static void limits_synth_too_many(cz_cs *cs, void *ctx)
     cz_cs_enforce(cs, "x·y = 0", a, b, c);
 }
 
+static void limits_synth_fn_too_many(cz_cs *cs, const void *ctx, uint32_t size, uint64_t seed)
+{
+    (void)ctx, (void)size, (void)seed;
+    limits_synth_too_many(cs, NULL);
+}
+
 static void test_limits_setup_refuses(void)
 {
     char why[256] = "";
@@ -98,6 +105,10 @@ static void test_limits_setup_refuses(void)
     CZ_CHECK(cz_groth16_setup_shape(&s, limits_synth_too_many, NULL, why, sizeof why) ==
              CZ_ERR_INVALID_ARG);
     CZ_CHECK(strstr(why, "2^31 - 1 aux variables") != NULL);
+    cz_synth *syn = NULL; /* the synthesis runs count their circuit first */
+    CZ_CHECK(cz_synth_create_fn(&syn, limits_synth_fn_too_many, NULL, NULL, 1, CZ_SYNTH_PROVE) ==
+             CZ_ERR_INVALID_ARG);
+    CZ_CHECK(syn == NULL);
 }
 
 /* ---- pre-compiled matrices: 32-bit row offsets and columns, 31-bit coefficient tags ---- */
