@@ -10,7 +10,9 @@ the sector and challenge. The parameters come from the cache tests/integration/c
 shares ($CUZK_TEST_PARAMS, default ~/.cache/cuzk; made there with the same seed when missing:
 about 40 s)."""
 import os
+import shutil
 import subprocess
+import tempfile
 import threading
 import unittest
 
@@ -105,6 +107,49 @@ class PostTest(unittest.TestCase):
                                   (sectors, sectors - 1), e.details())
         finally:
             d.close()
+
+    def test_native_only(self):
+        """A param_cache holding only what `setup --native` wrote (<stem>.czparams and the .vk,
+        no .params): the daemon maps it (WARM), proves from it, and converts nothing."""
+        pb, cuzk = cuzkd.pb, cuzkd.ARGS.cuzk
+        cache = tempfile.mkdtemp(prefix="cuzk-native-")
+        try:
+            subprocess.run([cuzk, "setup", "post-window", "--size", "2KiB", "--native",
+                            "--params", cache, "--insecure-seed", "0x637a6b706f7374"],
+                           check=True, capture_output=True)
+            self.assertEqual(sorted(os.path.splitext(f)[1] for f in os.listdir(cache)),
+                             [".czparams", ".vk"])
+            out = os.path.join(cache, "sectors")
+            subprocess.run([cuzk, "post", "gen", "--kind", "window", "--size", "2KiB",
+                            "--sectors", "2", "--out", out], check=True, capture_output=True)
+            vanilla = []
+            for i in (1, 2):
+                with open(os.path.join(out, "sector-%d.vproof" % i), "rb") as f:
+                    vanilla.append(f.read())
+            d = cuzkd.Daemon(param_cache=cache).start()
+            try:
+                stub = d.stub()
+                req = pb.SubmitProofRequest(request_id="wdpost-native", sector_size=2048,
+                                            proof_kind=pb.WINDOW_POST_PARTITION,
+                                            registered_proof=10, vanilla_proofs=vanilla,
+                                            miner_id=1000, randomness=b"\x03" * 32)
+                r = stub.Prove(pb.ProveRequest(submit=req)).result
+                self.assertEqual(r.status, pb.AwaitProofResponse.COMPLETED, r.error_message)
+                srs = stub.GetStatus(pb.GetStatusRequest()).loaded_srs
+                self.assertEqual([s.tier for s in srs], [pb.SRSStatus.WARM])
+                text = stub.GetMetrics(pb.GetMetricsRequest()).prometheus_text
+                self.assertEqual(cuzkd.metric(text, "cuzk_srs_conversions_total"), 0)
+            finally:
+                d.close()
+            proof = os.path.join(cache, "proof")
+            with open(proof, "wb") as f:
+                f.write(r.proof)
+            v = subprocess.run([cuzk, "verify", "post-window", "--public",
+                                os.path.join(out, "public.json"), "--vk", cache, "--proof",
+                                proof], capture_output=True, text=True)
+            self.assertEqual(v.stdout.strip(), "VALID", v.stderr)
+        finally:
+            shutil.rmtree(cache)
 
 
 if __name__ == "__main__":
