@@ -232,7 +232,13 @@ static void test_setup_stream_reference(void)
         char partial[80];
         snprintf(partial, sizeof partial, "%s.partial", params);
         CZ_CHECK(access(partial, F_OK) != 0);
-        /* natively: the file the reference's parameters make, and the same .vk */
+        /* natively (the layouts share everything but the writer: two circuits are enough): the
+         * file the reference's parameters make, and the same .vk */
+        if (c > 1) {
+            cz_groth16_params_free(&ref);
+            cz_groth16_params_free(&got);
+            continue;
+        }
         o.native = true;
         CZ_CHECK_OK(cz_groth16_setup_file(test_synth, &t, native, vk, &o, NULL, 0));
         CZ_CHECK_OK(cz_groth16_params_write_native(&ref, ref_path, NULL, 0));
@@ -262,13 +268,14 @@ static void stop_after(void *ctx, const char *step, uint64_t done, uint64_t tota
         cz_cancel_request(&s->cancel);
 }
 
-/* Runs stopped after 1, 2, … reports, each resumed to the reference file; how many stopped. */
-static unsigned resume_every_stop(test_circuit *t, bool native, uint64_t seed, uint64_t other,
-                                  const char *ref_path, const char *params, const char *vk,
-                                  const char *state)
+/* Runs stopped after 1, 2, … `every` reports, then every step-th, each resumed to the reference
+ * file; how many stopped. */
+static unsigned resume_every_stop(test_circuit *t, bool native, unsigned every, unsigned step,
+                                  uint64_t seed, uint64_t other, const char *ref_path,
+                                  const char *params, const char *vk, const char *state)
 {
     unsigned stops = 0;
-    for (unsigned n = 1; n < 200; n += n < 12 ? 1 : 9) {
+    for (unsigned n = 1; n < 200; n += n < every ? 1 : step) {
         stopper s = {.left = n};
         cz_cancel_init(&s.cancel);
         cz_groth16_file_opts o = {.insecure_seed = &seed,
@@ -327,7 +334,10 @@ static void test_setup_stream_resume(void)
             CZ_CHECK_OK(cz_groth16_params_write_native(&ref, ref_path, NULL, 0));
         else
             CZ_CHECK_OK(cz_groth16_params_write(&ref, ref_path));
-        CZ_CHECK(resume_every_stop(&t, native, seed, other, ref_path, params, vk, state) > 10);
+        /* the native writer's own part is laying sections out and finishing: a few stops */
+        unsigned every = native ? 3 : 12, step = native ? 40 : 9;
+        CZ_CHECK(resume_every_stop(&t, native, every, step, seed, other, ref_path, params, vk,
+                                   state) > (native ? 3 : 10));
     }
     unlink(params);
     /* a secure run keeps its secrets in the state: resumed, its file is whole and consistent */
