@@ -45,19 +45,6 @@ cz_proof_kind cz_service_kind_from_wire(int32_t v)
                                                                       : CZ_KIND_UNSPECIFIED;
 }
 
-const char *cz_service_queue_name(cz_proof_kind k)
-{
-    switch (k) {
-    case CZ_KIND_POREP_SEAL_COMMIT: return "porep-c2";
-    case CZ_KIND_SNAP_DEALS_UPDATE: return "snap-update";
-    case CZ_KIND_WINDOW_POST: return "window-post";
-    case CZ_KIND_WINNING_POST: return "winning-post";
-    case CZ_KIND_SHA256_DEMO: return "sha256-demo";
-    case CZ_KIND_SNARKJS: return "snarkjs";
-    default: return "unspecified";
-    }
-}
-
 /* The gRPC code of an engine status; msg keeps the engine's explanation (why) when it has one. */
 static cz_rpc_code cz_code_of(cz_status st)
 {
@@ -378,7 +365,7 @@ static cz_rpc_code cz_h_status(void *user, cz_rpc_call *call, cz_rpc_status *out
         if (k > CZ_KIND_WINNING_POST && !queued[k] && !running[k])
             continue;
         cz_rpc_queue *q = &out->queues[out->n_queues++];
-        snprintf(q->proof_kind, sizeof q->proof_kind, "%s", cz_service_queue_name(k));
+        snprintf(q->proof_kind, sizeof q->proof_kind, "%s", cz_proof_kind_info_of(k)->queue_name);
         q->pending = queued[k];
         q->in_progress = running[k];
     }

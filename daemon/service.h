@@ -53,8 +53,4 @@ void cz_service_stop_accepting(cz_service *s);
  * cuzk.v1 does not declare: proto3 enums are open). CZ_KIND_UNSPECIFIED for an unknown number. */
 cz_proof_kind cz_service_kind_from_wire(int32_t v);
 
-/* The Rust daemon's name of a kind in GetStatus queues ("porep-c2", "snap-update",
- * "window-post", "winning-post"; "sha256-demo", "snarkjs" for cuzk's generic kinds). */
-const char *cz_service_queue_name(cz_proof_kind k);
-
 #endif /* CZ_DAEMON_SERVICE_H */
