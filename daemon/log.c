@@ -12,6 +12,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "memtext.h"
+
 /* The log's state: written under cz_log_lock, except level and format, which are set before
  * the daemon's threads start. fd 2 is stderr; a file's fd is owned. */
 static pthread_mutex_t cz_log_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -155,17 +157,11 @@ static void cz_log_escape_to(FILE *f, const char *s, bool quote)
 
 char *cz_log_escape(const char *s)
 {
-    char *out = NULL;
-    size_t len = 0;
-    FILE *f = open_memstream(&out, &len);
-    if (!f)
+    cz_memtext t;
+    if (!cz_memtext_open(&t))
         return NULL;
-    cz_log_escape_to(f, s, false);
-    if (fclose(f) != 0) {
-        free(out);
-        return NULL;
-    }
-    return out;
+    cz_log_escape_to(t.f, s, false);
+    return cz_memtext_close(&t);
 }
 
 /* Text values with a space, a quote, '=', a backslash or a control byte are quoted and escaped
@@ -231,17 +227,16 @@ static void cz_log_record(cz_log_level level, const char *msg, const cz_log_fiel
 {
     char ts[32];
     cz_log_timestamp(ts);
-    char *line = NULL;
-    size_t len = 0;
-    FILE *f = open_memstream(&line, &len);
-    if (!f)
+    cz_memtext t;
+    if (!cz_memtext_open(&t))
         return;
     if (cz_log_fmt == CZ_LOG_JSON)
-        cz_log_emit_json(f, ts, level, msg, fields, n);
+        cz_log_emit_json(t.f, ts, level, msg, fields, n);
     else
-        cz_log_emit_text(f, ts, level, msg, fields, n);
-    if (fclose(f) == 0)
-        cz_log_write(line, len);
+        cz_log_emit_text(t.f, ts, level, msg, fields, n);
+    char *line = cz_memtext_close(&t);
+    if (line)
+        cz_log_write(line, t.len);
     free(line);
 }
 

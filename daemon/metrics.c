@@ -1,6 +1,6 @@
 #include "metrics.h"
 
-#include <stdlib.h>
+#include "memtext.h"
 
 static void cz_family(FILE *f, const char *name, const char *type, const char *help)
 {
@@ -157,19 +157,11 @@ cz_status cz_metrics_text(cz_engine *e, char **out)
     cz_status st = cz_snapshot_take(e, &m, &s);
     if (st != CZ_OK)
         return st;
-    size_t len = 0;
-    FILE *f = open_memstream(out, &len);
-    if (!f) {
-        cz_engine_status_free(s);
-        return CZ_ERR_NOMEM;
+    cz_memtext t;
+    if (cz_memtext_open(&t)) {
+        cz_metrics_render(t.f, &m, s);
+        *out = cz_memtext_close(&t);
     }
-    cz_metrics_render(f, &m, s);
-    bool ok = fclose(f) == 0;
     cz_engine_status_free(s);
-    if (!ok) {
-        free(*out);
-        *out = NULL;
-        return CZ_ERR_NOMEM;
-    }
-    return CZ_OK;
+    return *out ? CZ_OK : CZ_ERR_NOMEM;
 }

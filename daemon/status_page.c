@@ -2,8 +2,8 @@
 
 #include <jansson.h>
 #include <stdio.h>
-#include <stdlib.h>
 
+#include "memtext.h"
 #include "metrics.h"
 
 static json_t *cz_u64(uint64_t v) { return json_integer((json_int_t)v); }
@@ -200,17 +200,11 @@ static void cz_html_body(FILE *f, const cz_engine_status *s, const cz_engine_met
 
 char *cz_status_html(const cz_engine_status *s, const cz_engine_metrics *m)
 {
-    char *out = NULL;
-    size_t len = 0;
-    FILE *f = open_memstream(&out, &len);
-    if (!f)
+    cz_memtext t;
+    if (!cz_memtext_open(&t))
         return NULL;
-    cz_html_body(f, s, m);
-    if (fclose(f) != 0) {
-        free(out);
-        return NULL;
-    }
-    return out;
+    cz_html_body(t.f, s, m);
+    return cz_memtext_close(&t);
 }
 
 cz_status cz_status_page(cz_engine *e, bool html, char **out)
