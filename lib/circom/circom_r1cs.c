@@ -7,6 +7,7 @@
 #include "check.h"
 #include "constants.h"
 #include "mp.h"
+#include "why.h"
 
 #define CZ_R1CS_TERM_BYTES 36 /* wire u32 + 32-byte coefficient */
 
@@ -101,15 +102,13 @@ void cz_circom_r1cs_close(cz_circom_r1cs *r)
 cz_status cz_circom_r1cs_check(const cz_circom_r1cs *r, const cz_wtns *w, char *why, size_t why_len)
 {
     if (w->n != r->n_wires) {
-        if (why && why_len)
-            snprintf(why, why_len, "%s has %zu values but %s has %u wires", w->file.path, w->n,
-                     r->file.path, r->n_wires);
-        return CZ_ERR_INVALID_ARG;
+        return cz_fail(CZ_ERR_INVALID_ARG, why, why_len, "%s has %zu values but %s has %u wires",
+                       w->file.path, w->n, r->file.path, r->n_wires);
     }
     uint32_t bad = 0;
     cz_status st = cz_r1cs_walk(r, w->values, &bad);
-    if (st == CZ_ERR_UNSATISFIED && why && why_len)
-        snprintf(why, why_len, "%s does not satisfy constraint %u of %s", w->file.path, bad,
-                 r->file.path);
+    if (st == CZ_ERR_UNSATISFIED)
+        return cz_fail(st, why, why_len, "%s does not satisfy constraint %u of %s", w->file.path,
+                       bad, r->file.path);
     return st;
 }

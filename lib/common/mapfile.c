@@ -1,5 +1,6 @@
 /* Read-only file mappings. */
 #include "mapfile.h"
+#include "why.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -23,9 +24,7 @@ static cz_status cz_mapfile_map(cz_mapfile *f, const char *path, bool shared, ch
             err = EISDIR;
         if (fd >= 0)
             close(fd);
-        if (why && why_len)
-            snprintf(why, why_len, "%s: cannot open: %s", path, strerror(err));
-        return CZ_ERR_IO;
+        return cz_fail(CZ_ERR_IO, why, why_len, "%s: cannot open: %s", path, strerror(err));
     }
     f->size = (size_t)sb.st_size;
     void *p =
@@ -34,9 +33,7 @@ static cz_status cz_mapfile_map(cz_mapfile *f, const char *path, bool shared, ch
     close(fd);
     if (p == MAP_FAILED) {
         f->size = 0;
-        if (why && why_len)
-            snprintf(why, why_len, "%s: cannot map: %s", path, strerror(err));
-        return CZ_ERR_IO;
+        return cz_fail(CZ_ERR_IO, why, why_len, "%s: cannot map: %s", path, strerror(err));
     }
     f->data = p;
     if (p && !shared)

@@ -17,6 +17,7 @@
 #include "sha256.h"
 #include "sha256_preimage.h"
 #include "timer.h"
+#include "why.h"
 
 struct cz_circuit {
     cz_synthesize_fn synth;
@@ -108,11 +109,10 @@ static cz_status cz_params_map_native(cz_groth16_params *g, const char *path, co
     cz_native_header h;
     CZ_TRY(cz_groth16_params_map(g, &h, path, why, why_len));
     if (digest && strncmp(h.source_digest, digest, 32) != 0) {
-        if (why && why_len)
-            snprintf(why, why_len, "%s: made from a file of digest %s, expected %.32s", path,
-                     h.source_digest[0] ? h.source_digest : "(none: set up natively)", digest);
         cz_groth16_params_free(g);
-        return CZ_ERR_BAD_PARAMS;
+        return cz_fail(CZ_ERR_BAD_PARAMS, why, why_len,
+                       "%s: made from a file of digest %s, expected %.32s", path,
+                       h.source_digest[0] ? h.source_digest : "(none: set up natively)", digest);
     }
     return CZ_OK;
 }

@@ -10,6 +10,7 @@
 #include "cuzk/circom.h"
 #include "snarkjs_json.h"
 #include "timer.h"
+#include "why.h"
 #include "wtns.h"
 #include "zkey.h"
 
@@ -150,10 +151,8 @@ cz_status cz_prove_zkey(uint8_t proof[CZ_PROOF_BYTES], const cz_zkey *z, const c
 {
     CZ_ARG_CHECK(proof != NULL && z != NULL && w != NULL);
     if (w->w.n != z->key.n_vars) {
-        if (why && why_len)
-            snprintf(why, why_len, "%s has %zu values, but %s expects %zu", w->w.file.path, w->w.n,
-                     z->file.path, z->key.n_vars);
-        return CZ_ERR_INVALID_ARG;
+        return cz_fail(CZ_ERR_INVALID_ARG, why, why_len, "%s has %zu values, but %s expects %zu",
+                       w->w.file.path, w->w.n, z->file.path, z->key.n_vars);
     }
     cz_shape *shape = NULL;
     cz_shape_source src = {.zkey = &z->key};

@@ -16,6 +16,7 @@
 #include "snap_gen.h"
 #include "snap_request.h"
 #include "snap_vanilla.h"
+#include "why.h"
 
 /* ---- registered proofs ---- */
 
@@ -142,10 +143,9 @@ cz_status cz_snap_from_request(cz_snap **out, const cz_snap_request *req, char *
     const cz_snap_config *c =
         req->registered_proof < 5 ? cz_snap_registered((unsigned)req->registered_proof) : NULL;
     if (!c) {
-        if (why && why_len)
-            snprintf(why, why_len, "registered_proof %llu is not a RegisteredUpdateProof (0–4)",
-                     (unsigned long long)req->registered_proof);
-        return CZ_ERR_BAD_INPUT;
+        return cz_fail(CZ_ERR_BAD_INPUT, why, why_len,
+                       "registered_proof %llu is not a RegisteredUpdateProof (0–4)",
+                       (unsigned long long)req->registered_proof);
     }
     cz_snap_input in;
     cz_status st = cz_snap_input_decode(&in, c, req->comm_r_old, req->comm_r_new, req->comm_d_new,

@@ -12,6 +12,7 @@
 #include "check.h"
 #include "engine_internal.h"
 #include "timer.h"
+#include "why.h"
 
 void cz_engine_set_kind(cz_engine *e, cz_proof_kind kind, const cz_job_kind_ops *ops)
 {
@@ -25,16 +26,12 @@ cz_status cz_engine_create(cz_engine **out, const cz_engine_config *cfg, char *w
     CZ_ARG_CHECK(out != NULL && cfg != NULL);
     *out = NULL;
     if (cfg->struct_size < sizeof *cfg) {
-        if (why && why_len)
-            snprintf(why, why_len, "config.struct_size %u: call cz_engine_config_init",
-                     cfg->struct_size);
-        return CZ_ERR_INVALID_ARG;
+        return cz_fail(CZ_ERR_INVALID_ARG, why, why_len,
+                       "config.struct_size %u: call cz_engine_config_init", cfg->struct_size);
     }
     if (cfg->max_batch_size > CZ_BATCH_MAX) {
-        if (why && why_len)
-            snprintf(why, why_len, "max_batch_size %u: at most %d", cfg->max_batch_size,
-                     CZ_BATCH_MAX);
-        return CZ_ERR_INVALID_ARG;
+        return cz_fail(CZ_ERR_INVALID_ARG, why, why_len, "max_batch_size %u: at most %d",
+                       cfg->max_batch_size, CZ_BATCH_MAX);
     }
     cz_engine *e = cz_xcalloc(1, sizeof *e);
     e->cfg = *cfg;
@@ -75,9 +72,7 @@ cz_status cz_engine_create(cz_engine **out, const cz_engine_config *cfg, char *w
     cz_batcher_init(&e->batcher, cfg->max_batch_size, (uint64_t)cfg->max_batch_wait_ms * 1000000);
     if (cz_sched_start(e) != CZ_OK) {
         cz_engine_destroy(e);
-        if (why && why_len)
-            snprintf(why, why_len, "cannot start the worker threads");
-        return CZ_ERR_NOMEM;
+        return cz_fail(CZ_ERR_NOMEM, why, why_len, "cannot start the worker threads");
     }
     *out = e;
     return CZ_OK;

@@ -9,6 +9,7 @@
 #include "alloc.h"
 #include "check.h"
 #include "engine_internal.h"
+#include "why.h"
 
 /* ---- results, events ---- */
 
@@ -95,11 +96,9 @@ cz_status cz_job_claim(cz_engine *e, const char *id, const uint8_t digest[32], c
         }
     if (!other || reuse != CZ_ID_EXCLUSIVE)
         return CZ_OK;
-    if (why && why_len)
-        snprintf(why, why_len,
-                 "a queued or running job has this request_id and another payload: "
-                 "AwaitProof it, or submit under another request_id");
-    return CZ_ERR_EXISTS;
+    return cz_fail(CZ_ERR_EXISTS, why, why_len,
+                   "a queued or running job has this request_id and another payload: "
+                   "AwaitProof it, or submit under another request_id");
 }
 
 void cz_job_insert(cz_engine *e, cz_job *j)

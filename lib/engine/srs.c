@@ -17,6 +17,7 @@
 #include "engine_internal.h"
 #include "groth16_io.h"
 #include "params_native.h"
+#include "why.h"
 
 /* What loading a bellperson file will hold: its points decoded (mapped: the VK's, and a block
  * of conversion when the native file is still to be made), and a domain. */
@@ -111,9 +112,7 @@ static cz_status cz_srs_file_estimate(const cz_engine *e, cz_param_set *ps, char
         if (!f || fseek(f, 0, SEEK_END) != 0) {
             if (f)
                 fclose(f);
-            if (why && why_len)
-                snprintf(why, why_len, "%s: cannot open", ps->files.path);
-            return CZ_ERR_NOT_FOUND;
+            return cz_fail(CZ_ERR_NOT_FOUND, why, why_len, "%s: cannot open", ps->files.path);
         }
         ps->est_bytes = (uint64_t)ftell(f) + (1u << 20);
         fclose(f);
@@ -185,10 +184,8 @@ cz_status cz_engine_register_params(cz_engine *e, const cz_params_spec *spec, ch
     for (size_t i = 0; i < n && printable; i++)
         printable = spec->circuit_id[i] > ' ' && spec->circuit_id[i] < 0x7f;
     if (!printable) {
-        if (why && why_len)
-            snprintf(why, why_len, "circuit_id must be 1 to %d printable ASCII bytes",
-                     CZ_CIRCUIT_ID_MAX);
-        return CZ_ERR_INVALID_ARG;
+        return cz_fail(CZ_ERR_INVALID_ARG, why, why_len,
+                       "circuit_id must be 1 to %d printable ASCII bytes", CZ_CIRCUIT_ID_MAX);
     }
     cz_param_files files = {.format = spec->kind == CZ_KIND_SNARKJS ? CZ_SHAPE_SNARKJS
                                                                     : CZ_SHAPE_BELLPERSON};
@@ -202,9 +199,8 @@ cz_status cz_engine_register_params(cz_engine *e, const cz_params_spec *spec, ch
     cz_param_set *ps = cz_srs_lookup(e, spec->circuit_id);
     if (ps) {
         if (strcmp(ps->files.path, files.path) != 0 || ps->kind != spec->kind) {
-            if (why && why_len)
-                snprintf(why, why_len, "%s is registered already with %s", ps->id, ps->files.path);
-            st = CZ_ERR_EXISTS;
+            st = cz_fail(CZ_ERR_EXISTS, why, why_len, "%s is registered already with %s", ps->id,
+                         ps->files.path);
         }
     } else {
         ps = cz_xcalloc(1, sizeof *ps);
@@ -378,11 +374,9 @@ cz_status cz_srs_make_resident(cz_engine *e, cz_param_set *ps, uint64_t *load_ns
             cz_srs_evict_idle(e, need, ps);
         if (!cz_budget_fits(e, need)) {
             if (need > e->limit) {
-                if (why && why_len)
-                    snprintf(why, why_len,
-                             "parameter set %s needs %llu bytes, the memory budget is %llu", ps->id,
-                             (unsigned long long)need, (unsigned long long)e->limit);
-                return CZ_ERR_OVER_BUDGET;
+                return cz_fail(CZ_ERR_OVER_BUDGET, why, why_len,
+                               "parameter set %s needs %llu bytes, the memory budget is %llu",
+                               ps->id, (unsigned long long)need, (unsigned long long)e->limit);
             }
             cz_engine_wait_cond(e, 50000000); /* running jobs free memory; idle sets age */
             continue;
@@ -405,11 +399,10 @@ cz_status cz_srs_make_resident(cz_engine *e, cz_param_set *ps, uint64_t *load_ns
             cz_param_set payload;
             cz_srs_detach(e, ps, &payload);
             cz_srs_unload_unlocked(e, &payload, held);
-            if (why && why_len)
-                snprintf(why, why_len, "parameter set %s holds %llu bytes, more than fits", ps->id,
-                         (unsigned long long)held);
             pthread_cond_broadcast(&e->cond);
-            return CZ_ERR_OVER_BUDGET;
+            return cz_fail(CZ_ERR_OVER_BUDGET, why, why_len,
+                           "parameter set %s holds %llu bytes, more than fits", ps->id,
+                           (unsigned long long)held);
         }
         if (st != CZ_OK) {
             cz_budget_give(e, need);

@@ -10,6 +10,7 @@
 #include "check.h"
 #include "engine_internal.h"
 #include "rand.h"
+#include "why.h"
 
 /* Whether s[0..n) is well-formed UTF-8 (RFC 3629: no overlong forms, no surrogates, at most
  * U+10FFFF) without NUL. */
@@ -86,13 +87,6 @@ static cz_status cz_uuid4(char out[37])
     return CZ_OK;
 }
 
-static cz_status cz_submit_fail(cz_status st, char *why, size_t why_len, const char *msg)
-{
-    if (why && why_len && msg)
-        snprintf(why, why_len, "%s", msg);
-    return st;
-}
-
 /* Adds a submitter (and its callback) to a live job. [L] */
 static cz_status cz_job_add_submitter(cz_job *j, const cz_job_request *req)
 {
@@ -149,7 +143,7 @@ static cz_status cz_submit_admit(cz_engine *e, cz_job *j, const cz_kind_plan *pl
     const uint64_t input = plan->parsed_bytes;
     for (;;) {
         if (e->draining)
-            return cz_submit_fail(CZ_ERR_SHUTDOWN, why, why_len, "the engine is shutting down");
+            return cz_fail(CZ_ERR_SHUTDOWN, why, why_len, "the engine is shutting down");
         CZ_TRY(cz_job_claim(e, j->id, j->digest, reuse, join, why, why_len));
         if (*join)
             return CZ_OK;
@@ -162,27 +156,23 @@ static cz_status cz_submit_admit(cz_engine *e, cz_job *j, const cz_kind_plan *pl
             cz_stage_bytes_estimate(b, CZ_SHAPE_BELLPERSON, ps->est_m, ps->est_in, ps->est_aux,
                                     ps->est_aux, e->threads);
         j->need = b->peak + params;
-        char msg[320];
-        if (j->need + input > e->limit) { /* never: refused now, with what it needs */
-            snprintf(msg, sizeof msg,
-                     "%s: a partition needs %llu bytes, its parameters %llu and the job's input "
-                     "%llu; the memory budget is %llu",
-                     plan->circuit_id, (unsigned long long)b->peak, (unsigned long long)params,
-                     (unsigned long long)input, (unsigned long long)e->limit);
-            return cz_submit_fail(CZ_ERR_OVER_BUDGET, why, why_len, msg);
-        }
+        if (j->need + input > e->limit) /* never: refused now, with what it needs */
+            return cz_fail(CZ_ERR_OVER_BUDGET, why, why_len,
+                           "%s: a partition needs %llu bytes, its parameters %llu and the job's "
+                           "input %llu; the memory budget is %llu",
+                           plan->circuit_id, (unsigned long long)b->peak,
+                           (unsigned long long)params, (unsigned long long)input,
+                           (unsigned long long)e->limit);
         uint64_t need = cz_jobs_max_need(e);
         if (need < j->need)
             need = j->need;
-        if (e->inputs + input + need > e->limit) {
-            snprintf(msg, sizeof msg,
-                     "the memory budget (%llu bytes) cannot hold this job's input (%llu) beside "
-                     "the %llu bytes of inputs queued and room for a partition (%llu): submit "
-                     "again when fewer jobs wait",
-                     (unsigned long long)e->limit, (unsigned long long)input,
-                     (unsigned long long)e->inputs, (unsigned long long)need);
-            return cz_submit_fail(CZ_ERR_NOMEM, why, why_len, msg);
-        }
+        if (e->inputs + input + need > e->limit)
+            return cz_fail(CZ_ERR_NOMEM, why, why_len,
+                           "the memory budget (%llu bytes) cannot hold this job's input (%llu) "
+                           "beside the %llu bytes of inputs queued and room for a partition "
+                           "(%llu): submit again when fewer jobs wait",
+                           (unsigned long long)e->limit, (unsigned long long)input,
+                           (unsigned long long)e->inputs, (unsigned long long)need);
         if (!cz_budget_fits(e, input))
             cz_srs_evict_idle(e, input, ps);
         if (cz_budget_fits(e, input)) {
@@ -218,19 +208,17 @@ cz_status cz_engine_submit(cz_engine *e, const cz_job_request *req, cz_submit_re
     if (why && why_len)
         why[0] = 0;
     if (req->struct_size < sizeof *req)
-        return cz_submit_fail(CZ_ERR_INVALID_ARG, why, why_len,
-                              "request.struct_size: call cz_job_request_init");
+        return cz_fail(CZ_ERR_INVALID_ARG, why, why_len,
+                       "request.struct_size: call cz_job_request_init");
     CZ_ARG_CHECK(!out || out->struct_size >= sizeof *out);
     char msg[160];
     const char *bad = cz_request_check(req, msg, sizeof msg);
     if (bad)
-        return cz_submit_fail(CZ_ERR_INVALID_ARG, why, why_len, bad);
+        return cz_fail(CZ_ERR_INVALID_ARG, why, why_len, "%s", bad);
     const cz_job_kind_ops *ops = e->kinds[req->kind];
-    if (!ops) {
-        snprintf(msg, sizeof msg, "kind %s: not proved by this build",
-                 cz_proof_kind_name(req->kind));
-        return cz_submit_fail(CZ_ERR_UNSUPPORTED, why, why_len, msg);
-    }
+    if (!ops)
+        return cz_fail(CZ_ERR_UNSUPPORTED, why, why_len, "kind %s: not proved by this build",
+                       cz_proof_kind_name(req->kind));
     cz_job *j = calloc(1, sizeof *j);
     if (!j)
         return CZ_ERR_NOMEM;
@@ -252,9 +240,8 @@ cz_status cz_engine_submit(cz_engine *e, const cz_job_request *req, cz_submit_re
     bool joined = false;
     if (st == CZ_OK) {
         pthread_mutex_lock(&e->lock);
-        st = e->draining
-                 ? cz_submit_fail(CZ_ERR_SHUTDOWN, why, why_len, "the engine is shutting down")
-                 : cz_submit_join(e, req, j->id, j->digest, &joined, out, why, why_len);
+        st = e->draining ? cz_fail(CZ_ERR_SHUTDOWN, why, why_len, "the engine is shutting down")
+                         : cz_submit_join(e, req, j->id, j->digest, &joined, out, why, why_len);
         pthread_mutex_unlock(&e->lock);
     }
     if (st != CZ_OK || joined) {

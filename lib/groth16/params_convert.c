@@ -8,6 +8,7 @@
 #include "check.h"
 #include "groth16_io.h"
 #include "params_native.h"
+#include "why.h"
 
 /* Gives the pages of [begin, end) of a read-only private mapping back: the input is read once,
  * so the process holds at most a block of it whatever the file's size. */
@@ -99,10 +100,8 @@ cz_status cz_groth16_params_convert(const char *in, const char *out,
     if (digest)
         memcpy(digest, got, sizeof got);
     if (o.expect_digest && strncmp(got, o.expect_digest, 32) != 0) {
-        if (why && why_len)
-            snprintf(why, why_len, "%s: Blake2b digest %s, expected %.32s", in, got,
-                     o.expect_digest);
-        return CZ_ERR_BAD_PARAMS;
+        return cz_fail(CZ_ERR_BAD_PARAMS, why, why_len, "%s: Blake2b digest %s, expected %.32s", in,
+                       got, o.expect_digest);
     }
     cz_mapfile f;
     CZ_TRY(cz_mapfile_open(&f, in, why, why_len));

@@ -12,6 +12,7 @@
 #include "mapfile.h"
 #include "params_layout.h"
 #include "savefile.h"
+#include "why.h"
 
 /* ---- writing ---- */
 
@@ -171,9 +172,8 @@ static cz_status cz_io_read_vk(cz_groth16_vk *vk, const uint8_t *data, const cz_
     vk->beta_g2 = g2[0], vk->gamma_g2 = g2[1], vk->delta_g2 = g2[2];
     vk->n_ic = l->count[CZ_G16_IC];
     if (vk->n_ic == 0) {
-        if (why && why_len)
-            snprintf(why, why_len, "%s: ic: no points (ONE is always an input)", path);
-        return CZ_ERR_BAD_PARAMS;
+        return cz_fail(CZ_ERR_BAD_PARAMS, why, why_len,
+                       "%s: ic: no points (ONE is always an input)", path);
     }
     vk->ic = cz_try_alloc(vk->n_ic * sizeof *vk->ic);
     if (!vk->ic)
@@ -204,10 +204,9 @@ cz_status cz_groth16_params_read(cz_groth16_params *p, const char *path,
         char got[33];
         CZ_TRY(cz_file_digest(got, path, NULL, NULL, why, why_len));
         if (strncmp(got, opts->digest, 32) != 0) {
-            if (why && why_len)
-                snprintf(why, why_len, "%s: digest %s does not match the expected %.32s", path, got,
-                         opts->digest);
-            return CZ_ERR_BAD_PARAMS;
+            return cz_fail(CZ_ERR_BAD_PARAMS, why, why_len,
+                           "%s: digest %s does not match the expected %.32s", path, got,
+                           opts->digest);
         }
     }
     bool subgroup = opts && opts->subgroup_checks;
@@ -229,10 +228,9 @@ cz_status cz_groth16_params_read(cz_groth16_params *p, const char *path,
         st = cz_io_section(q[s - CZ_G16_H].dst, q[s - CZ_G16_H].n, q[s - CZ_G16_H].point_size,
                            f.data, &l, (cz_g16_section)s, subgroup, pool, path, why, why_len);
     if (st == CZ_OK && p->n_b_g1 != p->n_b_g2) {
-        if (why && why_len)
-            snprintf(why, why_len, "%s: b_g1 has %zu points, b_g2 %zu: they must match", path,
-                     p->n_b_g1, p->n_b_g2);
-        st = CZ_ERR_BAD_PARAMS;
+        st = cz_fail(CZ_ERR_BAD_PARAMS, why, why_len,
+                     "%s: b_g1 has %zu points, b_g2 %zu: they must match", path, p->n_b_g1,
+                     p->n_b_g2);
     }
     cz_mapfile_close(&f);
     if (st != CZ_OK)
@@ -285,9 +283,7 @@ cz_status cz_file_digest(char out[33], const char *path, cz_progress_fn progress
         int err = errno;
         if (fd >= 0)
             close(fd);
-        if (why && why_len)
-            snprintf(why, why_len, "%s: cannot open: %s", path, strerror(err));
-        return CZ_ERR_IO;
+        return cz_fail(CZ_ERR_IO, why, why_len, "%s: cannot open: %s", path, strerror(err));
     }
     posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL);
     const size_t chunk = 4u << 20;
@@ -317,9 +313,8 @@ cz_status cz_file_digest(char out[33], const char *path, cz_progress_fn progress
     cz_free(buf);
     close(fd);
     if (!ok) {
-        if (why && why_len)
-            snprintf(why, why_len, "%s: cannot read: %s", path, err ? strerror(err) : "digest");
-        return CZ_ERR_IO;
+        return cz_fail(CZ_ERR_IO, why, why_len, "%s: cannot read: %s", path,
+                       err ? strerror(err) : "digest");
     }
     if (progress)
         progress(ctx, "digest", done, total);

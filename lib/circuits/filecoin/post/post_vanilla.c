@@ -7,6 +7,7 @@
 
 #include "check.h"
 #include "poseidon.h"
+#include "why.h"
 
 typedef struct cz_post_check {
     const cz_post_partition *p;
@@ -105,23 +106,19 @@ cz_status cz_post_partition_verify(const cz_post_partition *p, cz_pool *pool, ch
         why[0] = '\0';
     const cz_post_config *config = p ? p->config : NULL;
     if (!config || !p->sectors || p->n_sectors == 0 || p->n_sectors > config->vanilla_sectors) {
-        if (why && why_len)
-            snprintf(why, why_len, "%zu vanilla proofs: %s proves 1 to %u sectors a partition",
-                     p ? p->n_sectors : 0, config ? config->name : "PoSt",
-                     config ? config->vanilla_sectors : 1);
-        return CZ_ERR_BAD_INPUT;
+        return cz_fail(CZ_ERR_BAD_INPUT, why, why_len,
+                       "%zu vanilla proofs: %s proves 1 to %u sectors a partition",
+                       p ? p->n_sectors : 0, config ? config->name : "PoSt",
+                       config ? config->vanilla_sectors : 1);
     }
     if (cz_post_randomness_check(p->randomness) != CZ_OK) {
-        if (why && why_len)
-            snprintf(why, why_len, "randomness is not a field element below r");
-        return CZ_ERR_BAD_INPUT;
+        return cz_fail(CZ_ERR_BAD_INPUT, why, why_len, "randomness is not a field element below r");
     }
     for (size_t i = 0; i < p->n_sectors; i++)
         if (p->sectors[i].n_inclusion != config->vanilla_challenges) {
-            if (why && why_len)
-                snprintf(why, why_len, "vanilla proof %zu: %u inclusion proofs, %s has %u", i,
-                         p->sectors[i].n_inclusion, config->name, config->vanilla_challenges);
-            return CZ_ERR_BAD_INPUT;
+            return cz_fail(CZ_ERR_BAD_INPUT, why, why_len,
+                           "vanilla proof %zu: %u inclusion proofs, %s has %u", i,
+                           p->sectors[i].n_inclusion, config->name, config->vanilla_challenges);
         }
     cz_post_check c = {.p = p, .per_sector = 1 + config->vanilla_challenges};
     cz_post_tree_shape(config, &c.tree);

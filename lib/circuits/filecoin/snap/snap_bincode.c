@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "why.h"
 
 static const char *const cz_variants[] = {"Single", "Sub", "Top"};
 
@@ -212,14 +213,11 @@ static cz_status cz_snap_commitment(uint8_t out[32], const uint8_t *in, const ch
 {
     cz_fr v;
     if (!in) {
-        if (why && why_len)
-            snprintf(why, why_len, "%s is missing (32 bytes)", name);
-        return CZ_ERR_BAD_INPUT;
+        return cz_fail(CZ_ERR_BAD_INPUT, why, why_len, "%s is missing (32 bytes)", name);
     }
     if (cz_fr_from_bytes_le(&v, in) != CZ_OK) {
-        if (why && why_len)
-            snprintf(why, why_len, "%s is not a canonical field element (not below r)", name);
-        return CZ_ERR_NOT_CANONICAL;
+        return cz_fail(CZ_ERR_NOT_CANONICAL, why, why_len,
+                       "%s is not a canonical field element (not below r)", name);
     }
     memcpy(out, in, 32);
     return CZ_OK;
@@ -233,10 +231,8 @@ cz_status cz_snap_input_decode(cz_snap_input *out, const cz_snap_config *c,
     CZ_ARG_CHECK(out != NULL && c != NULL && (n == 0 || (proofs != NULL && lens != NULL)));
     memset(out, 0, sizeof *out);
     if (n != c->partitions) {
-        if (why && why_len)
-            snprintf(why, why_len, "%zu partition proofs, %s has %u partitions", n, c->name,
-                     c->partitions);
-        return CZ_ERR_BAD_INPUT;
+        return cz_fail(CZ_ERR_BAD_INPUT, why, why_len, "%zu partition proofs, %s has %u partitions",
+                       n, c->name, c->partitions);
     }
     CZ_TRY(cz_snap_input_alloc(out, c));
     cz_status st = cz_snap_commitment(out->comm_r_old, comm_r_old, "comm_r_old", why, why_len);
