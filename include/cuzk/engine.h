@@ -152,6 +152,9 @@ cz_status cz_circuit_id(char *out, size_t out_len, cz_proof_kind kind, uint64_t 
 #define CZ_JOB_ID_MAX 4096
 #define CZ_CIRCUIT_ID_MAX 63
 
+/* The most jobs one batch proves together (cz_engine_config.max_batch_size). */
+#define CZ_MAX_BATCH_SIZE 32
+
 typedef struct cz_job_event cz_job_event;
 
 /*
@@ -188,7 +191,7 @@ typedef struct cz_engine_config {
      * and priority (LOW or NORMAL: HIGH and CRITICAL jobs never wait for company) proved
      * together, their partitions interleaved. A batch is flushed when full, when its oldest job
      * has waited max_batch_wait_ms, or at once when a job of higher priority is queued. */
-    unsigned max_batch_size;    /* 1 (default): no batching */
+    unsigned max_batch_size;    /* 1 (default): no batching; at most CZ_MAX_BATCH_SIZE */
     uint32_t max_batch_wait_ms; /* default 10000 */
 
     bool self_check; /* verify every proof before returning it (default true); SnapDeals proofs

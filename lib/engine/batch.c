@@ -7,7 +7,7 @@
 
 void cz_batcher_init(cz_batcher *b, size_t max, uint64_t wait_ns)
 {
-    b->max = max < 2 ? 2 : max > CZ_BATCH_MAX ? CZ_BATCH_MAX : max;
+    b->max = max < 2 ? 2 : max > CZ_MAX_BATCH_SIZE ? CZ_MAX_BATCH_SIZE : max;
     b->wait_ns = wait_ns;
     b->open = NULL;
 }

@@ -15,7 +15,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define CZ_BATCH_MAX 32
+#include "cuzk/engine.h"
 
 typedef struct cz_batch {
     struct cz_batch *next;
@@ -23,12 +23,12 @@ typedef struct cz_batch {
     char circuit_id[64];
     unsigned priority; /* of its jobs (a batch holds one priority) */
     uint64_t first_ns; /* when its oldest job arrived */
-    void *jobs[CZ_BATCH_MAX];
+    void *jobs[CZ_MAX_BATCH_SIZE];
     size_t n;
 } cz_batch;
 
 typedef struct cz_batcher {
-    size_t max;       /* jobs per batch, 2 … CZ_BATCH_MAX */
+    size_t max;       /* jobs per batch, 2 … CZ_MAX_BATCH_SIZE */
     uint64_t wait_ns; /* the longest a job waits for company */
     cz_batch *open;
 } cz_batcher;

@@ -29,9 +29,9 @@ cz_status cz_engine_create(cz_engine **out, const cz_engine_config *cfg, char *w
         return cz_fail(CZ_ERR_INVALID_ARG, why, why_len,
                        "config.struct_size %u: call cz_engine_config_init", cfg->struct_size);
     }
-    if (cfg->max_batch_size > CZ_BATCH_MAX) {
+    if (cfg->max_batch_size > CZ_MAX_BATCH_SIZE) {
         return cz_fail(CZ_ERR_INVALID_ARG, why, why_len, "max_batch_size %u: at most %d",
-                       cfg->max_batch_size, CZ_BATCH_MAX);
+                       cfg->max_batch_size, CZ_MAX_BATCH_SIZE);
     }
     cz_engine *e = cz_xcalloc(1, sizeof *e);
     e->cfg = *cfg;
