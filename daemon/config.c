@@ -11,31 +11,6 @@
 
 #include "toml.h"
 
-void cz_config_defaults(cz_daemon_config *c)
-{
-    memset(c, 0, sizeof *c);
-    snprintf(c->listen, sizeof c->listen, "unix:///run/curio/cuzk.sock");
-    c->socket_mode = 0660;
-    c->max_message_size = 256u << 20;
-    c->max_parse_bytes = 512u << 20;
-    c->rpc_threads = 64;
-    c->max_await_ms = 600000;
-    c->shutdown_grace_ms = 60000;
-    snprintf(c->param_cache, sizeof c->param_cache, "/data/zk/params");
-    c->native_params = true;
-    c->safety_margin = 5ull << 30;
-    c->eviction_min_idle_ms = 300000;
-    c->max_batch_size = 1;
-    c->max_batch_wait_ms = 10000;
-    c->history_max_jobs = 4096;
-    c->history_retention_ms = 600000;
-    c->pipeline = true;
-    c->synthesis_lookahead = 1;
-    c->self_check = true;
-    c->log_level = CZ_LOG_INFO;
-    c->log_format = CZ_LOG_TEXT;
-}
-
 /* ---- values ------------------------------------------------------------------------------------ */
 
 /* A decimal number followed by optional blanks and a unit from units[] (NULL-terminated,
@@ -125,99 +100,214 @@ bool cz_config_check_listen(const char *addr, char *why, size_t why_len)
 
 /* ---- the keys ---------------------------------------------------------------------------------- */
 
-typedef enum cz_key_type {
-    CZ_KEY_STRING,    /* char[size] */
-    CZ_KEY_LISTEN,    /* char[size], a gRPC address */
-    CZ_KEY_HOSTPORT,  /* char[size], "host:port" or "" */
-    CZ_KEY_BOOL,      /* bool */
-    CZ_KEY_U32,       /* uint32_t, an integer */
-    CZ_KEY_SIZE,      /* uint64_t, "256GiB" or an integer of bytes */
-    CZ_KEY_SIZE_AUTO, /* uint64_t, as CZ_KEY_SIZE or "auto" (0) */
-    CZ_KEY_DURATION,  /* uint32_t milliseconds, "5m" or an integer of seconds */
-    CZ_KEY_MODE,      /* uint32_t, a file mode as an octal string: "0660" */
-    CZ_KEY_LEVEL,     /* cz_log_level */
-    CZ_KEY_FORMAT,    /* cz_log_format */
-    CZ_KEY_U32_LIST,  /* unused: an array of integers */
-    CZ_KEY_STR_LIST   /* unused: an array of strings */
-} cz_key_type;
+/* status_listen: "" (off) or host:port; never a unix socket. */
+static bool cz_check_hostport(const char *s, char *why, size_t why_len)
+{
+    if (!s[0] || (strncmp(s, "unix://", 7) != 0 && cz_config_check_listen(s, why, why_len)))
+        return true;
+    snprintf(why, why_len, "'%s' is not host:port", s);
+    return false;
+}
 
-/* What a key does here. */
-typedef enum cz_key_role {
-    CZ_ROLE_USED,
-    CZ_ROLE_GPU,        /* only concerns GPUs: accepted, noted as unused */
-    CZ_ROLE_NO_EFFECT,  /* the Rust engine's internals with no counterpart: noted as unused */
-    CZ_ROLE_DEPRECATED, /* deprecated in the Rust daemon too: a warning */
-} cz_key_role;
+#define CZ_FIELD(f)                                                                                \
+    .offset = offsetof(cz_daemon_config, f), .size = sizeof(((cz_daemon_config *)0)->f)
+#define CZ_MIB (1ull << 20)
+#define CZ_GIB (1ull << 30)
 
-typedef struct cz_key {
-    const char *section, *key;
-    cz_key_type type;
-    cz_key_role role;
-    size_t offset, size; /* of the field in cz_daemon_config (used keys) */
-    const char *why;     /* for notes and warnings */
-} cz_key;
-
-#define CZ_FIELD(f) offsetof(cz_daemon_config, f), sizeof(((cz_daemon_config *)0)->f)
-#define CZ_NOFIELD 0, 0
-
-static const cz_key cz_keys[] = {
-    {"daemon", "listen", CZ_KEY_LISTEN, CZ_ROLE_USED, CZ_FIELD(listen)},
-    {"daemon", "status_listen", CZ_KEY_HOSTPORT, CZ_ROLE_USED, CZ_FIELD(status_listen)},
-    {"daemon", "max_message_size", CZ_KEY_SIZE, CZ_ROLE_USED, CZ_FIELD(max_message_size)},
-    {"daemon", "socket_mode", CZ_KEY_MODE, CZ_ROLE_USED, CZ_FIELD(socket_mode)},
-    {"daemon", "max_parse_bytes", CZ_KEY_SIZE, CZ_ROLE_USED, CZ_FIELD(max_parse_bytes)},
-    {"daemon", "rpc_threads", CZ_KEY_U32, CZ_ROLE_USED, CZ_FIELD(rpc_threads)},
-    {"daemon", "max_await", CZ_KEY_DURATION, CZ_ROLE_USED, CZ_FIELD(max_await_ms)},
-    {"daemon", "shutdown_grace", CZ_KEY_DURATION, CZ_ROLE_USED, CZ_FIELD(shutdown_grace_ms)},
-    {"srs", "param_cache", CZ_KEY_STRING, CZ_ROLE_USED, CZ_FIELD(param_cache)},
-    {"srs", "subgroup_checks", CZ_KEY_BOOL, CZ_ROLE_USED, CZ_FIELD(params_subgroup_checks)},
-    {"srs", "native_params", CZ_KEY_BOOL, CZ_ROLE_USED, CZ_FIELD(native_params)},
+/* The used keys in contrib/cuzk.toml's order, then the keys accepted without effect. A bound
+ * that is not the field's own range says why in a comment. */
+static const cz_config_key cz_keys[] = {
+    {"daemon", "listen", CZ_KEY_STRING, CZ_ROLE_USED, CZ_FIELD(listen),
+     .def_str = "unix:///run/curio/cuzk.sock", .check = cz_config_check_listen},
+    {"daemon", "socket_mode", CZ_KEY_MODE, CZ_ROLE_USED, CZ_FIELD(socket_mode), .def = 0660,
+     .max = 0777},
+    {"daemon", "status_listen", CZ_KEY_STRING, CZ_ROLE_USED, CZ_FIELD(status_listen),
+     .check = cz_check_hostport},
+    /* Curio's client sends up to 256 MiB; below gRPC's own default (4 MiB) it only refuses
+     * requests; gRPC takes an int */
+    {"daemon", "max_message_size", CZ_KEY_SIZE, CZ_ROLE_USED, CZ_FIELD(max_message_size),
+     .def = 256 * CZ_MIB, .min = 4 * CZ_MIB, .max = INT32_MAX},
+    /* 0: one request parses at a time */
+    {"daemon", "max_parse_bytes", CZ_KEY_SIZE, CZ_ROLE_USED, CZ_FIELD(max_parse_bytes),
+     .def = 512 * CZ_MIB, .max = UINT64_MAX},
+    /* gRPC's thread quota is an int */
+    {"daemon", "rpc_threads", CZ_KEY_U32, CZ_ROLE_USED, CZ_FIELD(rpc_threads), .def = 64, .min = 1,
+     .max = INT32_MAX},
+    /* 0 would answer every AwaitProof TIMEOUT at once, and a client asking again would spin */
+    {"daemon", "max_await", CZ_KEY_DURATION, CZ_ROLE_USED, CZ_FIELD(max_await_ms), .def = 600000,
+     .min = 1000, .max = UINT32_MAX},
+    {"daemon", "shutdown_grace", CZ_KEY_DURATION, CZ_ROLE_USED, CZ_FIELD(shutdown_grace_ms),
+     .def = 60000, .max = UINT32_MAX},
+    {"srs", "param_cache", CZ_KEY_STRING, CZ_ROLE_USED, CZ_FIELD(param_cache),
+     .def_str = "/data/zk/params"},
+    {"srs", "subgroup_checks", CZ_KEY_BOOL, CZ_ROLE_USED, CZ_FIELD(params_subgroup_checks),
+     .def = false},
+    {"srs", "native_params", CZ_KEY_BOOL, CZ_ROLE_USED, CZ_FIELD(native_params), .def = true},
     {"srs", "native_cache", CZ_KEY_STRING, CZ_ROLE_USED, CZ_FIELD(native_cache)},
-    {"srs", "preload", CZ_KEY_STR_LIST, CZ_ROLE_DEPRECATED, CZ_NOFIELD,
-     "parameters load on demand; preload them with PreloadSRS (cuzk client preload)"},
-    {"memory", "total_budget", CZ_KEY_SIZE_AUTO, CZ_ROLE_USED, CZ_FIELD(total_budget)},
-    {"memory", "safety_margin", CZ_KEY_SIZE, CZ_ROLE_USED, CZ_FIELD(safety_margin)},
-    {"memory", "eviction_min_idle", CZ_KEY_DURATION, CZ_ROLE_USED, CZ_FIELD(eviction_min_idle_ms)},
-    {"memory", "pinned_budget", CZ_KEY_STRING, CZ_ROLE_DEPRECATED, CZ_NOFIELD,
-     "total_budget is the one budget"},
-    {"memory", "working_memory_budget", CZ_KEY_STRING, CZ_ROLE_DEPRECATED, CZ_NOFIELD,
-     "total_budget is the one budget"},
-    {"gpus", "devices", CZ_KEY_U32_LIST, CZ_ROLE_GPU, CZ_NOFIELD},
-    {"gpus", "gpu_threads", CZ_KEY_U32, CZ_ROLE_GPU, CZ_NOFIELD},
-    {"gpus", "gpu_workers_per_device", CZ_KEY_U32, CZ_ROLE_GPU, CZ_NOFIELD},
-    {"scheduler", "max_batch_size", CZ_KEY_U32, CZ_ROLE_USED, CZ_FIELD(max_batch_size)},
-    {"scheduler", "max_batch_wait_ms", CZ_KEY_U32, CZ_ROLE_USED, CZ_FIELD(max_batch_wait_ms)},
-    {"scheduler", "sort_by_type", CZ_KEY_BOOL, CZ_ROLE_NO_EFFECT, CZ_NOFIELD,
-     "jobs run by priority, then age (it has no effect in the Rust engine either)"},
-    {"scheduler", "history_max_jobs", CZ_KEY_U32, CZ_ROLE_USED, CZ_FIELD(history_max_jobs)},
+    {"memory", "total_budget", CZ_KEY_SIZE, CZ_ROLE_USED, CZ_FIELD(total_budget), .def = 0,
+     .max = UINT64_MAX, .zero_word = "auto"},
+    {"memory", "safety_margin", CZ_KEY_SIZE, CZ_ROLE_USED, CZ_FIELD(safety_margin),
+     .def = 5 * CZ_GIB, .max = UINT64_MAX},
+    {"memory", "eviction_min_idle", CZ_KEY_DURATION, CZ_ROLE_USED, CZ_FIELD(eviction_min_idle_ms),
+     .def = 300000, .max = UINT32_MAX},
+    /* 1 = no batching (0 used to mean it too); the engine batches at most CZ_MAX_BATCH_SIZE */
+    {"scheduler", "max_batch_size", CZ_KEY_U32, CZ_ROLE_USED, CZ_FIELD(max_batch_size), .def = 1,
+     .min = 1, .max = CZ_MAX_BATCH_SIZE},
+    {"scheduler", "max_batch_wait_ms", CZ_KEY_U32, CZ_ROLE_USED, CZ_FIELD(max_batch_wait_ms),
+     .def = 10000, .max = UINT32_MAX},
+    {"scheduler", "history_max_jobs", CZ_KEY_U32, CZ_ROLE_USED, CZ_FIELD(history_max_jobs),
+     .def = 4096, .max = UINT32_MAX},
     {"scheduler", "history_retention", CZ_KEY_DURATION, CZ_ROLE_USED,
-     CZ_FIELD(history_retention_ms)},
-    {"synthesis", "threads", CZ_KEY_U32, CZ_ROLE_USED, CZ_FIELD(synthesis_threads)},
-    {"synthesis", "partition_workers", CZ_KEY_U32, CZ_ROLE_DEPRECATED, CZ_NOFIELD,
-     "the memory budget sets the concurrency"},
-    {"pipeline", "enabled", CZ_KEY_BOOL, CZ_ROLE_USED, CZ_FIELD(pipeline)},
-    {"pipeline", "synthesis_lookahead", CZ_KEY_U32, CZ_ROLE_USED, CZ_FIELD(synthesis_lookahead)},
+     CZ_FIELD(history_retention_ms), .def = 600000, .max = UINT32_MAX},
+    {"synthesis", "threads", CZ_KEY_U32, CZ_ROLE_USED, CZ_FIELD(synthesis_threads), .def = 0,
+     .max = UINT32_MAX},
+    {"pipeline", "enabled", CZ_KEY_BOOL, CZ_ROLE_USED, CZ_FIELD(pipeline), .def = true},
+    {"pipeline", "synthesis_lookahead", CZ_KEY_U32, CZ_ROLE_USED, CZ_FIELD(synthesis_lookahead),
+     .def = 1, .max = UINT32_MAX},
     {"pipeline", "max_parallel_synthesis", CZ_KEY_U32, CZ_ROLE_USED,
-     CZ_FIELD(max_parallel_synthesis)},
-    {"pipeline", "prove_workers", CZ_KEY_U32, CZ_ROLE_USED, CZ_FIELD(prove_workers)},
-    {"pipeline", "self_check", CZ_KEY_BOOL, CZ_ROLE_USED, CZ_FIELD(self_check)},
-    {"pipeline", "synthesis_concurrency", CZ_KEY_U32, CZ_ROLE_NO_EFFECT, CZ_NOFIELD,
-     "partitions, not whole proofs, are synthesized concurrently (max_parallel_synthesis)"},
-    {"pipeline", "slot_size", CZ_KEY_U32, CZ_ROLE_NO_EFFECT, CZ_NOFIELD,
-     "the Rust engine's legacy slotted pipeline"},
-    {"pipeline", "max_gpu_queue_depth", CZ_KEY_U32, CZ_ROLE_GPU, CZ_NOFIELD},
-    {"logging", "level", CZ_KEY_LEVEL, CZ_ROLE_USED, CZ_FIELD(log_level)},
-    {"logging", "format", CZ_KEY_FORMAT, CZ_ROLE_USED, CZ_FIELD(log_format)},
+     CZ_FIELD(max_parallel_synthesis), .def = 0, .max = UINT32_MAX},
+    {"pipeline", "prove_workers", CZ_KEY_U32, CZ_ROLE_USED, CZ_FIELD(prove_workers), .def = 0,
+     .max = UINT32_MAX},
+    {"pipeline", "self_check", CZ_KEY_BOOL, CZ_ROLE_USED, CZ_FIELD(self_check), .def = true},
+    {"logging", "level", CZ_KEY_ENUM, CZ_ROLE_USED, CZ_FIELD(log_level), .def = CZ_LOG_INFO,
+     .names = cz_log_level_names, .directives = true},
+    {"logging", "format", CZ_KEY_ENUM, CZ_ROLE_USED, CZ_FIELD(log_format), .def = CZ_LOG_TEXT,
+     .names = cz_log_format_names},
     {"logging", "file", CZ_KEY_STRING, CZ_ROLE_USED, CZ_FIELD(log_file)},
-    {"logging", "timeline", CZ_KEY_BOOL, CZ_ROLE_USED, CZ_FIELD(timeline)},
+    {"logging", "timeline", CZ_KEY_BOOL, CZ_ROLE_USED, CZ_FIELD(timeline), .def = false},
+
+    {"srs", "preload", CZ_KEY_STR_LIST, CZ_ROLE_DEPRECATED,
+     .why = "parameters load on demand; preload them with PreloadSRS (cuzk client preload)"},
+    {"memory", "pinned_budget", CZ_KEY_STRING, CZ_ROLE_DEPRECATED,
+     .why = "total_budget is the one budget"},
+    {"memory", "working_memory_budget", CZ_KEY_STRING, CZ_ROLE_DEPRECATED,
+     .why = "total_budget is the one budget"},
+    {"gpus", "devices", CZ_KEY_U32_LIST, CZ_ROLE_GPU},
+    {"gpus", "gpu_threads", CZ_KEY_U32, CZ_ROLE_GPU},
+    {"gpus", "gpu_workers_per_device", CZ_KEY_U32, CZ_ROLE_GPU},
+    {"scheduler", "sort_by_type", CZ_KEY_BOOL, CZ_ROLE_NO_EFFECT,
+     .why = "jobs run by priority, then age (it has no effect in the Rust engine either)"},
+    {"synthesis", "partition_workers", CZ_KEY_U32, CZ_ROLE_DEPRECATED,
+     .why = "the memory budget sets the concurrency"},
+    {"pipeline", "synthesis_concurrency", CZ_KEY_U32, CZ_ROLE_NO_EFFECT,
+     .why = "partitions, not whole proofs, are synthesized concurrently (max_parallel_synthesis)"},
+    {"pipeline", "slot_size", CZ_KEY_U32, CZ_ROLE_NO_EFFECT,
+     .why = "the Rust engine's legacy slotted pipeline"},
+    {"pipeline", "max_gpu_queue_depth", CZ_KEY_U32, CZ_ROLE_GPU},
 };
 
-static const char *const cz_sections[] = {"daemon",    "srs",       "memory",   "gpus",
-                                          "scheduler", "synthesis", "pipeline", "logging"};
+/* Enums are stored as 4-byte values (cz_put). */
+_Static_assert(sizeof(cz_log_level) == 4 && sizeof(cz_log_format) == 4, "enum size");
+
+const cz_config_key *cz_config_keys(size_t *n)
+{
+    *n = sizeof cz_keys / sizeof *cz_keys;
+    return cz_keys;
+}
+
+const cz_config_key *cz_config_key_find(const char *section, const char *key)
+{
+    for (size_t i = 0; i < sizeof cz_keys / sizeof *cz_keys; i++)
+        if (strcmp(section, cz_keys[i].section) == 0 && strcmp(key, cz_keys[i].key) == 0)
+            return &cz_keys[i];
+    return NULL;
+}
+
+static bool cz_section_known(const char *section)
+{
+    for (size_t i = 0; i < sizeof cz_keys / sizeof *cz_keys; i++)
+        if (strcmp(section, cz_keys[i].section) == 0)
+            return true;
+    return false;
+}
+
+/* A number's, bool's or enum's field: 1 (bool), 4 or 8 bytes. */
+static void cz_put(void *field, size_t size, uint64_t v)
+{
+    bool b = v != 0;
+    uint32_t w = (uint32_t)v;
+    memcpy(field, size == sizeof b ? (void *)&b : size == sizeof w ? (void *)&w : (void *)&v, size);
+}
+
+static uint64_t cz_get(const void *field, size_t size)
+{
+    bool b = false;
+    uint32_t w = 0;
+    uint64_t v = 0;
+    memcpy(size == sizeof b ? (void *)&b : size == sizeof w ? (void *)&w : (void *)&v, field, size);
+    return size == sizeof b ? b : size == sizeof w ? w : v;
+}
+
+void cz_config_defaults(cz_daemon_config *c)
+{
+    memset(c, 0, sizeof *c);
+    for (size_t i = 0; i < sizeof cz_keys / sizeof *cz_keys; i++) {
+        const cz_config_key *k = &cz_keys[i];
+        char *field = (char *)c + k->offset;
+        if (!k->size)
+            continue;
+        if (k->type == CZ_KEY_STRING)
+            snprintf(field, k->size, "%s", k->def_str ? k->def_str : "");
+        else
+            cz_put(field, k->size, k->def);
+    }
+}
+
+/* The range a number may take: its row's bounds for a used key, its type's for one without a
+ * field. */
+static void cz_bounds(const cz_config_key *k, uint64_t *lo, uint64_t *hi)
+{
+    *lo = k->size ? k->min : 0;
+    *hi = k->size ? k->max : k->type == CZ_KEY_SIZE ? UINT64_MAX : UINT32_MAX;
+}
+
+/* A number in its key's unit: "4194304 bytes", "1000 ms", "0777", "32". */
+static void cz_unit_text(const cz_config_key *k, uint64_t v, char *out, size_t len)
+{
+    unsigned long long x = v;
+    switch (k->type) {
+    case CZ_KEY_SIZE: snprintf(out, len, "%llu bytes", x); break;
+    case CZ_KEY_DURATION: snprintf(out, len, "%llu ms", x); break;
+    case CZ_KEY_MODE: snprintf(out, len, "0%llo", x); break;
+    default: snprintf(out, len, "%llu", x); break;
+    }
+}
+
+/* Whether v is within k's bounds; why says the bound it passes ("at most 32"). */
+static bool cz_in_bounds(const cz_config_key *k, uint64_t v, char *why, size_t why_len)
+{
+    uint64_t lo, hi;
+    cz_bounds(k, &lo, &hi);
+    if (v >= lo && v <= hi)
+        return true;
+    char bound[64];
+    cz_unit_text(k, v < lo ? lo : hi, bound, sizeof bound);
+    snprintf(why, why_len, "%s %s", v < lo ? "at least" : "at most", bound);
+    return false;
+}
+
+/* The index of s among names (without case), or -1. */
+static int cz_enum_index(const char *const *names, const char *s)
+{
+    for (int i = 0; names[i]; i++)
+        if (strcasecmp(s, names[i]) == 0)
+            return i;
+    return -1;
+}
+
+/* "one of \"error\", \"warn\", …" */
+static void cz_enum_want(const char *const *names, char *out, size_t len)
+{
+    size_t n = (size_t)snprintf(out, len, "one of");
+    for (int i = 0; names[i] && n < len; i++)
+        n += (size_t)snprintf(out + n, len - n, "%s \"%s\"", i ? "," : "", names[i]);
+}
+
+/* ---- the loader -------------------------------------------------------------------------------- */
 
 typedef struct cz_loader {
     cz_daemon_config *c;
-    const char *path;
+    const char *path; /* the prefix of every diagnostic: the file, or a command line option */
     cz_config_diag_fn diag;
     void *user;
     cz_config_counts counts;
@@ -270,49 +360,43 @@ static const char *cz_type_name(cz_toml_type t)
     return "?";
 }
 
-/* The level names as the Rust daemon takes them; a tracing directive list such as
- * "info,cuzk_core=debug" gives its first bare level (with a warning). */
-static bool cz_parse_level(cz_loader *l, unsigned line, const char *s, cz_log_level *out)
+/* An enum's value from tracing's directive list ("info,cuzk_core=debug"): its first bare level,
+ * with a warning; -1 when it has none. */
+static int cz_directive_index(cz_loader *l, const cz_config_key *k, const cz_toml_entry *e)
 {
-    if (cz_log_level_parse(s, out))
-        return true;
-    if (!strpbrk(s, ",="))
-        return false;
+    if (!strpbrk(e->str, ",="))
+        return -1;
     char buf[256];
-    snprintf(buf, sizeof buf, "%s", s);
-    for (char *save = NULL, *tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save))
-        if (!strchr(tok, '=') && cz_log_level_parse(tok, out)) {
-            cz_report(l, CZ_DIAG_WARNING, line,
-                      "logging.level: per-target directives are not supported; using '%s'", tok);
-            return true;
+    snprintf(buf, sizeof buf, "%s", e->str);
+    for (char *save = NULL, *tok = strtok_r(buf, ",", &save); tok;
+         tok = strtok_r(NULL, ",", &save)) {
+        int i = strchr(tok, '=') ? -1 : cz_enum_index(k->names, tok);
+        if (i >= 0) {
+            cz_report(l, CZ_DIAG_WARNING, e->line,
+                      "%s.%s: per-target directives are not supported; using '%s'", k->section,
+                      k->key, tok);
+            return i;
         }
-    return false;
+    }
+    return -1;
 }
 
-/* Checks an entry's type and value and stores it (used keys). Reports errors. */
-static void cz_store(cz_loader *l, const cz_key *k, const cz_toml_entry *e)
+/* Checks an entry's type and value against its row and stores it (keys with a field). Reports
+ * errors. */
+static void cz_store(cz_loader *l, const cz_config_key *k, const cz_toml_entry *e)
 {
-    void *field = (char *)l->c + k->offset;
+    char *field = (char *)l->c + k->offset;
     const char *want = NULL;
-    char why[256];
+    char why[256], want_buf[128];
     uint64_t v = 0;
     switch (k->type) {
     case CZ_KEY_STRING:
-    case CZ_KEY_LISTEN:
-    case CZ_KEY_HOSTPORT:
         if (e->type != CZ_TOML_STRING) {
             want = "a string";
             break;
         }
-        if (k->type == CZ_KEY_LISTEN && !cz_config_check_listen(e->str, why, sizeof why)) {
+        if (k->check && !k->check(e->str, why, sizeof why)) {
             cz_report(l, CZ_DIAG_ERROR, e->line, "%s.%s: %s", k->section, k->key, why);
-            return;
-        }
-        if (k->type == CZ_KEY_HOSTPORT && e->str[0] &&
-            (strncmp(e->str, "unix://", 7) == 0 ||
-             !cz_config_check_listen(e->str, why, sizeof why))) {
-            cz_report(l, CZ_DIAG_ERROR, e->line, "%s.%s: '%s' is not host:port", k->section, k->key,
-                      e->str);
             return;
         }
         if (k->size && strlen(e->str) >= k->size) {
@@ -328,82 +412,68 @@ static void cz_store(cz_loader *l, const cz_key *k, const cz_toml_entry *e)
             want = "true or false";
             break;
         }
-        if (k->size)
-            *(bool *)field = e->b;
-        return;
+        v = e->b;
+        break;
     case CZ_KEY_U32:
         if (e->type != CZ_TOML_INT) {
             want = "an integer";
             break;
         }
-        if (e->i < 0 || e->i > UINT32_MAX) {
-            cz_report(l, CZ_DIAG_ERROR, e->line, "%s.%s: %lld is out of range (0 to %u)",
-                      k->section, k->key, (long long)e->i, UINT32_MAX);
+        if (e->i < 0) {
+            uint64_t lo, hi;
+            cz_bounds(k, &lo, &hi);
+            cz_unit_text(k, lo, why, sizeof why);
+            cz_report(l, CZ_DIAG_ERROR, e->line, "%s.%s: %lld is out of range: at least %s",
+                      k->section, k->key, (long long)e->i, why);
             return;
         }
-        if (k->size)
-            *(uint32_t *)field = (uint32_t)e->i;
-        return;
+        v = (uint64_t)e->i;
+        break;
     case CZ_KEY_SIZE:
-    case CZ_KEY_SIZE_AUTO:
         if (e->type == CZ_TOML_INT && e->i >= 0)
             v = (uint64_t)e->i;
-        else if (e->type == CZ_TOML_STRING && k->type == CZ_KEY_SIZE_AUTO &&
-                 strcmp(e->str, "auto") == 0)
+        else if (e->type == CZ_TOML_STRING && k->zero_word && strcmp(e->str, k->zero_word) == 0)
             v = 0;
-        else if (e->type != CZ_TOML_STRING || !cz_config_parse_size(e->str, &v)) {
-            want = k->type == CZ_KEY_SIZE_AUTO ? "\"auto\" or a size such as \"256GiB\""
-                                               : "a size such as \"5GiB\" or \"512MiB\"";
-            break;
-        }
-        *(uint64_t *)field = v;
-        return;
+        else if (e->type != CZ_TOML_STRING || !cz_config_parse_size(e->str, &v))
+            want = k->zero_word ? "\"auto\" or a size such as \"256GiB\""
+                                : "a size such as \"5GiB\" or \"512MiB\"";
+        break;
     case CZ_KEY_DURATION:
-        if (e->type == CZ_TOML_INT && e->i >= 0 && e->i <= UINT32_MAX / 1000)
+        if (e->type == CZ_TOML_INT && e->i >= 0 && (uint64_t)e->i <= UINT64_MAX / 1000)
             v = (uint64_t)e->i * 1000;
-        else if (e->type != CZ_TOML_STRING || !cz_config_parse_duration_ms(e->str, &v) ||
-                 v > UINT32_MAX) {
+        else if (e->type != CZ_TOML_STRING || !cz_config_parse_duration_ms(e->str, &v))
             want = "a duration such as \"5m\", \"300s\" or \"250ms\"";
-            break;
-        }
-        *(uint32_t *)field = (uint32_t)v;
-        return;
+        break;
     case CZ_KEY_MODE: {
         /* an octal string ("0660"; TOML's 0o660 integer too), rwx bits only, the owner's rw set */
         char *end = NULL;
         unsigned long m = e->type == CZ_TOML_INT && e->i >= 0 ? (unsigned long)e->i
                           : e->type == CZ_TOML_STRING         ? strtoul(e->str, &end, 8)
                                                               : ULONG_MAX;
-        if ((end && (*end || end == e->str)) || m > 0777 || (m & 0600) != 0600) {
+        if ((end && (*end || end == e->str)) || m > 0777 || (m & 0600) != 0600)
             want = "an octal mode such as \"0660\" with the owner's read and write bits";
-            break;
-        }
-        *(uint32_t *)field = (uint32_t)m;
-        return;
+        v = m;
+        break;
     }
-    case CZ_KEY_LEVEL:
-        if (e->type != CZ_TOML_STRING || !cz_parse_level(l, e->line, e->str, field)) {
-            want = "one of \"error\", \"warn\", \"info\", \"debug\", \"trace\"";
-            break;
+    case CZ_KEY_ENUM: {
+        int i = e->type == CZ_TOML_STRING ? cz_enum_index(k->names, e->str) : -1;
+        if (i < 0 && e->type == CZ_TOML_STRING && k->directives)
+            i = cz_directive_index(l, k, e);
+        if (i < 0) {
+            cz_enum_want(k->names, want_buf, sizeof want_buf);
+            want = want_buf;
         }
-        return;
-    case CZ_KEY_FORMAT:
-        if (e->type != CZ_TOML_STRING || (strcmp(e->str, "json") && strcmp(e->str, "text"))) {
-            want = "\"json\" or \"text\"";
-            break;
-        }
-        *(cz_log_format *)field = strcmp(e->str, "json") == 0 ? CZ_LOG_JSON : CZ_LOG_TEXT;
-        return;
+        v = (uint64_t)i;
+        break;
+    }
     case CZ_KEY_U32_LIST:
         if (e->type != CZ_TOML_ARRAY || !e->all_ints) {
             want = "an array of integers";
             break;
         }
         for (size_t i = 0; i < e->n_items; i++)
-            if (e->ints[i] < 0 || e->ints[i] > UINT32_MAX) {
+            if (e->ints[i] < 0 || e->ints[i] > UINT32_MAX)
                 want = "an array of integers from 0 to 4294967295";
-                break;
-            }
         if (!want)
             return;
         break;
@@ -414,39 +484,43 @@ static void cz_store(cz_loader *l, const cz_key *k, const cz_toml_entry *e)
             return;
         break;
     }
-    if (e->type == CZ_TOML_STRING)
-        cz_report(l, CZ_DIAG_ERROR, e->line, "%s.%s: '%s' is not %s", k->section, k->key, e->str,
-                  want);
-    else
-        cz_report(l, CZ_DIAG_ERROR, e->line, "%s.%s: expected %s, got %s", k->section, k->key, want,
-                  cz_type_name(e->type));
+    if (want) {
+        if (e->type == CZ_TOML_STRING)
+            cz_report(l, CZ_DIAG_ERROR, e->line, "%s.%s: '%s' is not %s", k->section, k->key,
+                      e->str, want);
+        else
+            cz_report(l, CZ_DIAG_ERROR, e->line, "%s.%s: expected %s, got %s", k->section, k->key,
+                      want, cz_type_name(e->type));
+        return;
+    }
+    if (k->type != CZ_KEY_BOOL && k->type != CZ_KEY_ENUM && !cz_in_bounds(k, v, why, sizeof why)) {
+        if (e->type == CZ_TOML_STRING)
+            cz_report(l, CZ_DIAG_ERROR, e->line, "%s.%s: '%s' is out of range: %s", k->section,
+                      k->key, e->str, why);
+        else /* an integer of seconds for a duration */
+            cz_report(l, CZ_DIAG_ERROR, e->line, "%s.%s: %lld%s is out of range: %s", k->section,
+                      k->key, (long long)e->i, k->type == CZ_KEY_DURATION ? " s" : "", why);
+        return;
+    }
+    if (k->size)
+        cz_put(field, k->size, v);
 }
 
 static void cz_on_entry(void *user, const cz_toml_entry *e)
 {
     cz_loader *l = user;
     if (!e->key) { /* a section */
-        for (size_t i = 0; i < sizeof cz_sections / sizeof *cz_sections; i++)
-            if (strcmp(e->section, cz_sections[i]) == 0)
-                return;
-        cz_report(l, CZ_DIAG_WARNING, e->line, "unknown section [%s] (ignored)", e->section);
+        if (!cz_section_known(e->section))
+            cz_report(l, CZ_DIAG_WARNING, e->line, "unknown section [%s] (ignored)", e->section);
         return;
     }
     if (!e->section[0]) {
         cz_report(l, CZ_DIAG_WARNING, e->line, "key '%s' outside any section (ignored)", e->key);
         return;
     }
-    const cz_key *k = NULL;
-    bool known_section = false;
-    for (size_t i = 0; i < sizeof cz_keys / sizeof *cz_keys; i++) {
-        if (strcmp(e->section, cz_keys[i].section) != 0)
-            continue;
-        known_section = true;
-        if (strcmp(e->key, cz_keys[i].key) == 0)
-            k = &cz_keys[i];
-    }
-    if (!known_section)
+    if (!cz_section_known(e->section))
         return; /* reported with its section */
+    const cz_config_key *k = cz_config_key_find(e->section, e->key);
     if (!k) {
         cz_report(l, CZ_DIAG_WARNING, e->line, "unknown key '%s' in [%s] (ignored)", e->key,
                   e->section);
@@ -488,6 +562,73 @@ cz_status cz_config_load(cz_daemon_config *c, const char *path, cz_config_diag_f
     return st;
 }
 
+cz_status cz_config_set(cz_daemon_config *c, const char *where, const char *name, const char *text,
+                        cz_config_diag_fn diag, void *user, cz_config_counts *counts)
+{
+    cz_loader l = {c, where, diag, user, {0, 0, 0}};
+    char section[64];
+    const char *dot = strchr(name, '.');
+    snprintf(section, sizeof section, "%.*s", dot ? (int)(dot - name) : 0, name);
+    const cz_config_key *k = dot ? cz_config_key_find(section, dot + 1) : NULL;
+    if (!k || !k->size)
+        cz_report(&l, CZ_DIAG_ERROR, 0, "%s: not a key of the configuration", name);
+    else
+        cz_store(&l, k,
+                 &(cz_toml_entry){
+                     .section = section, .key = dot + 1, .type = CZ_TOML_STRING, .str = text});
+    if (counts) {
+        counts->notes += l.counts.notes;
+        counts->warnings += l.counts.warnings;
+        counts->errors += l.counts.errors;
+    }
+    return l.counts.errors ? CZ_ERR_BAD_INPUT : CZ_OK;
+}
+
+bool cz_config_valid(const cz_daemon_config *c, char *why, size_t why_len)
+{
+    for (size_t i = 0; i < sizeof cz_keys / sizeof *cz_keys; i++) {
+        const cz_config_key *k = &cz_keys[i];
+        const char *field = (const char *)c + k->offset;
+        char bound[128];
+        if (!k->size)
+            continue;
+        if (k->type == CZ_KEY_STRING) {
+            if (!memchr(field, 0, k->size)) {
+                snprintf(why, why_len, "%s.%s: longer than %zu bytes", k->section, k->key,
+                         k->size - 1);
+                return false;
+            }
+            if (k->check && !k->check(field, bound, sizeof bound)) {
+                snprintf(why, why_len, "%s.%s: %s", k->section, k->key, bound);
+                return false;
+            }
+            continue;
+        }
+        uint64_t v = cz_get(field, k->size);
+        bool ok = true;
+        if (k->type == CZ_KEY_ENUM) {
+            size_t n = 0;
+            while (k->names[n])
+                n++;
+            ok = v < n;
+            snprintf(bound, sizeof bound, "at most %zu", n - 1);
+        } else if (k->type == CZ_KEY_MODE && (v & 0600) != 0600) {
+            ok = false;
+            snprintf(bound, sizeof bound, "the owner's read and write bits");
+        } else if (k->type != CZ_KEY_BOOL) {
+            ok = cz_in_bounds(k, v, bound, sizeof bound);
+        }
+        if (!ok) {
+            char value[64];
+            cz_unit_text(k, v, value, sizeof value);
+            snprintf(why, why_len, "%s.%s: %s is out of range: %s", k->section, k->key, value,
+                     bound);
+            return false;
+        }
+    }
+    return true;
+}
+
 void cz_config_engine(const cz_daemon_config *c, cz_engine_config *e)
 {
     cz_engine_config_init(e);
@@ -499,7 +640,7 @@ void cz_config_engine(const cz_daemon_config *c, cz_engine_config *e)
     e->prove_workers = c->prove_workers;
     e->synthesis_lookahead = c->synthesis_lookahead;
     e->pipeline = c->pipeline;
-    e->max_batch_size = c->max_batch_size ? c->max_batch_size : 1;
+    e->max_batch_size = c->max_batch_size;
     e->max_batch_wait_ms = c->max_batch_wait_ms;
     e->self_check = c->self_check;
     e->param_cache = c->param_cache[0] ? c->param_cache : NULL;

@@ -39,8 +39,8 @@ static void cz_keep_diag(void *user, cz_diag_level level, const char *text)
 
 static const char *const cz_diag_words[] = {"note", "warning", "error"};
 
-/* The file, then the command line's overrides. Returns false (after saying why on stderr) when
- * the configuration cannot be used. */
+/* The file, then the command line's overrides. Returns false when the configuration cannot be
+ * used: d holds the errors that say why. */
 static bool cz_configure(const cz_daemon_options *o, cz_daemon_config *c, cz_diags *d,
                          cz_config_counts *counts)
 {
@@ -56,42 +56,23 @@ static bool cz_configure(const cz_daemon_options *o, cz_daemon_config *c, cz_dia
         cz_keep_diag(d, CZ_DIAG_NOTE, text);
         counts->notes++;
     }
+    /* the command line's overrides, each checked by its key's row as the file's value is */
+    const struct {
+        const char *option, *key, *value;
+    } over[] = {{"--listen", "daemon.listen", o->listen},
+                {"--status-listen", "daemon.status_listen", o->status_listen},
+                {"--log-level", "logging.level", o->log_level},
+                {"--log-format", "logging.format", o->log_format},
+                {"--log-file", "logging.file", o->log_file},
+                {"--shutdown-grace", "daemon.shutdown_grace", o->shutdown_grace},
+                {"--param-cache", "srs.param_cache", o->param_cache}};
     bool ok = true;
-    char why[256];
-    if (o->listen && !cz_config_check_listen(o->listen, why, sizeof why)) {
-        fprintf(stderr, "cuzk daemon: --listen: %s\n", why);
-        ok = false;
-    }
-    if (o->log_level && !cz_log_level_parse(o->log_level, &c->log_level)) {
-        fprintf(stderr, "cuzk daemon: --log-level: '%s' is not error, warn, info, debug or trace\n",
-                o->log_level);
-        ok = false;
-    }
-    if (o->log_format && strcmp(o->log_format, "text") && strcmp(o->log_format, "json")) {
-        fprintf(stderr, "cuzk daemon: --log-format: '%s' is not text or json\n", o->log_format);
-        ok = false;
-    }
-    uint64_t grace = 0;
-    if (o->shutdown_grace &&
-        (!cz_config_parse_duration_ms(o->shutdown_grace, &grace) || grace > UINT32_MAX)) {
-        fprintf(stderr, "cuzk daemon: --shutdown-grace: '%s' is not a duration such as 30s\n",
-                o->shutdown_grace);
-        ok = false;
-    }
+    for (size_t i = 0; i < sizeof over / sizeof *over; i++)
+        if (over[i].value && cz_config_set(c, over[i].option, over[i].key, over[i].value,
+                                           cz_keep_diag, d, counts) != CZ_OK)
+            ok = false;
     if (!ok)
         return false;
-    if (o->listen)
-        snprintf(c->listen, sizeof c->listen, "%s", o->listen);
-    if (o->status_listen)
-        snprintf(c->status_listen, sizeof c->status_listen, "%s", o->status_listen);
-    if (o->log_format)
-        c->log_format = strcmp(o->log_format, "json") == 0 ? CZ_LOG_JSON : CZ_LOG_TEXT;
-    if (o->log_file)
-        snprintf(c->log_file, sizeof c->log_file, "%s", o->log_file);
-    if (o->shutdown_grace)
-        c->shutdown_grace_ms = (uint32_t)grace;
-    if (o->param_cache)
-        snprintf(c->param_cache, sizeof c->param_cache, "%s", o->param_cache);
     c->timeline |= o->timeline;
     return true;
 }

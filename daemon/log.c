@@ -22,17 +22,8 @@ static char *cz_log_path;
 static cz_log_level cz_log_max = CZ_LOG_INFO;
 static cz_log_format cz_log_fmt = CZ_LOG_TEXT;
 
-static const char *const cz_log_names[] = {"error", "warn", "info", "debug", "trace"};
-
-bool cz_log_level_parse(const char *s, cz_log_level *out)
-{
-    for (int i = 0; i <= CZ_LOG_TRACE; i++)
-        if (strcasecmp(s, cz_log_names[i]) == 0) {
-            *out = (cz_log_level)i;
-            return true;
-        }
-    return false;
-}
+const char *const cz_log_level_names[] = {"error", "warn", "info", "debug", "trace", NULL};
+const char *const cz_log_format_names[] = {"text", "json", NULL};
 
 static int cz_log_open_fd(const char *path)
 {
@@ -204,7 +195,7 @@ static void cz_log_emit_json(FILE *f, const char *ts, cz_log_level level, const 
 {
     json_t *o = json_object();
     json_object_set_new(o, "ts", json_string(ts));
-    json_object_set_new(o, "level", json_string(cz_log_names[level]));
+    json_object_set_new(o, "level", json_string(cz_log_level_names[level]));
     json_object_set_new(o, "msg", json_string(msg));
     for (size_t i = 0; i < n; i++) {
         json_t *v = NULL;

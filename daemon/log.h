@@ -28,8 +28,10 @@ typedef enum cz_log_level {
 
 typedef enum cz_log_format { CZ_LOG_TEXT = 0, CZ_LOG_JSON = 1 } cz_log_format;
 
-/* "error" … "trace" (as tracing's EnvFilter spells them); false for anything else. */
-bool cz_log_level_parse(const char *s, cz_log_level *out);
+/* The names of the levels ("error" … "trace", as tracing's EnvFilter spells them) and of the
+ * formats ("text", "json"), by value, each list NULL-terminated. */
+extern const char *const cz_log_level_names[];
+extern const char *const cz_log_format_names[];
 
 /* Where records go: path NULL = stderr (the default before any call). The file is opened for
  * appending and created 0640. CZ_ERR_IO with why naming the file. */

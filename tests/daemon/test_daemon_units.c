@@ -1,7 +1,8 @@
 /* The daemon's pure parts: sizes and durations as the Rust daemon writes them, listen
  * addresses, the TOML reader's lines (a multi-line array, a quoted key), the Prometheus text of
  * a hand-made snapshot (cumulative buckets, +Inf = count, the Rust series and labels), the
- * status server's answers to request bytes. */
+ * status server's answers to request bytes; the configuration's key table (defaults, bounds,
+ * overrides) and contrib/cuzk.toml checked against it. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -165,6 +166,179 @@ static void test_config_one_line_diags(void)
     }
 }
 
+/* The key table itself: one row per key, every used key's default within its bounds, every
+ * number's bounds given (a forgotten max would be 0), the keys without effect without a field. */
+static void test_config_table(void)
+{
+    size_t n;
+    const cz_config_key *keys = cz_config_keys(&n);
+    for (size_t i = 0; i < n; i++) {
+        const cz_config_key *k = &keys[i];
+        cz_test_note("%s.%s", k->section, k->key);
+        CZ_CHECK(cz_config_key_find(k->section, k->key) == k);
+        CZ_CHECK((k->role == CZ_ROLE_USED) == (k->size != 0));
+        if (k->size && (k->type == CZ_KEY_U32 || k->type == CZ_KEY_SIZE ||
+                        k->type == CZ_KEY_DURATION || k->type == CZ_KEY_MODE))
+            CZ_CHECK(k->min <= k->def && k->def <= k->max && k->max > 0);
+        if (k->type == CZ_KEY_ENUM)
+            CZ_CHECK(k->names != NULL && k->names[0] != NULL);
+        if (k->role != CZ_ROLE_USED)
+            CZ_CHECK(k->why != NULL || k->role == CZ_ROLE_GPU);
+    }
+    cz_daemon_config c;
+    cz_config_defaults(&c);
+    char why[256] = "";
+    CZ_CHECK(cz_config_valid(&c, why, sizeof why));
+    cz_test_note("%s", why);
+    CZ_CHECK(strcmp(c.listen, "unix:///run/curio/cuzk.sock") == 0 && c.socket_mode == 0660 &&
+             c.max_batch_size == 1 && c.log_level == CZ_LOG_INFO && c.self_check);
+    c.max_batch_size = 0;
+    CZ_CHECK(!cz_config_valid(&c, why, sizeof why));
+    CZ_CHECK(strstr(why, "scheduler.max_batch_size: 0 is out of range: at least 1") != NULL);
+}
+
+/* A value outside its key's bounds is an error naming the key, the value and the bound; the
+ * command line's overrides are checked by the same rows. */
+static void test_config_bounds(void)
+{
+    static const struct {
+        const char *text, *error;
+    } cases[] = {
+        {"[scheduler]\nmax_batch_size = 33\n",
+         "scheduler.max_batch_size: 33 is out of range: at most 32"},
+        {"[scheduler]\nmax_batch_size = 0\n",
+         "scheduler.max_batch_size: 0 is out of range: at least 1"},
+        {"[daemon]\nrpc_threads = -2\n", "daemon.rpc_threads: -2 is out of range: at least 1"},
+        {"[daemon]\nmax_message_size = \"3GiB\"\n",
+         "daemon.max_message_size: '3GiB' is out of range: at most 2147483647 bytes"},
+        {"[daemon]\nmax_await = \"500ms\"\n",
+         "daemon.max_await: '500ms' is out of range: at least 1000 ms"},
+        {"[daemon]\nshutdown_grace = 5000000\n",
+         "daemon.shutdown_grace: 5000000 s is out of range: at most 4294967295 ms"},
+        {"[logging]\nformat = \"xml\"\n", "logging.format: 'xml' is not one of \"text\", \"json\""},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        char path[] = "/tmp/cuzk-toml-XXXXXX";
+        write_temp(path, cases[i].text);
+        cz_daemon_config c;
+        cz_config_defaults(&c);
+        diags d = {0};
+        CZ_CHECK(cz_config_load(&c, path, keep_diag, &d, NULL) == CZ_ERR_BAD_INPUT);
+        unlink(path);
+        cz_test_note("%s -> %s", cases[i].text, d.n ? d.text[0] : "(nothing)");
+        CZ_CHECK(d.n == 1 && strstr(d.text[0], cases[i].error) != NULL);
+        char why[256] = "";
+        CZ_CHECK(cz_config_valid(&c, why, sizeof why)); /* the refused value was not stored */
+    }
+    cz_daemon_config c;
+    cz_config_defaults(&c);
+    diags d = {0};
+    cz_config_counts counts = {0, 0, 0};
+    CZ_CHECK_OK(cz_config_set(&c, "--shutdown-grace", "daemon.shutdown_grace", "30s", keep_diag, &d,
+                              &counts));
+    CZ_CHECK(c.shutdown_grace_ms == 30000);
+    CZ_CHECK_OK(cz_config_set(&c, "--log-level", "logging.level", "DEBUG", keep_diag, &d, &counts));
+    CZ_CHECK(c.log_level == CZ_LOG_DEBUG && d.n == 0);
+    CZ_CHECK(cz_config_set(&c, "--listen", "daemon.listen", "nowhere", keep_diag, &d, &counts) ==
+             CZ_ERR_BAD_INPUT);
+    CZ_CHECK(cz_config_set(&c, "--x", "daemon.nokey", "1", keep_diag, &d, &counts) ==
+             CZ_ERR_BAD_INPUT);
+    CZ_CHECK(counts.errors == 2 && d.n == 2);
+    CZ_CHECK(strncmp(d.text[0], "--listen: daemon.listen: 'nowhere'", 34) == 0);
+    CZ_CHECK(strcmp(c.listen, "unix:///run/curio/cuzk.sock") == 0);
+}
+
+typedef struct file_keys {
+    char seen[64][80];
+    size_t n;
+} file_keys;
+
+static void collect_keys(void *user, const cz_toml_entry *e)
+{
+    file_keys *x = user;
+    if (e->key && x->n < 64)
+        snprintf(x->seen[x->n++], sizeof x->seen[0], "%s.%s", e->section, e->key);
+}
+
+/* Whether the comments of text name key in a list after "[section]" ("[gpus] devices,
+ * gpu_threads; …"): where contrib/cuzk.toml documents the keys that have no effect. */
+static bool comment_names(const char *text, const char *section, const char *key)
+{
+    char comments[8192] = "", head[80];
+    size_t n = 0;
+    for (const char *p = text; *p && n < sizeof comments - 1;) {
+        const char *end = strchr(p, '\n');
+        size_t len = end ? (size_t)(end - p) : strlen(p);
+        if (*p == '#')
+            n += (size_t)snprintf(comments + n, sizeof comments - n, "%.*s ", (int)len - 1, p + 1);
+        p += len + (end != NULL);
+    }
+    snprintf(head, sizeof head, "[%s] ", section);
+    for (const char *p = comments; (p = strstr(p, head)) != NULL;) {
+        p += strlen(head);
+        size_t list = strcspn(p, ";.[");
+        for (const char *q = p; (q = strstr(q, key)) != NULL && q < p + list; q++) {
+            char after = q[strlen(key)];
+            if ((q == p || q[-1] == ' ') &&
+                (after == ',' || after == ' ' || after == ';' || after == '.'))
+                return true;
+        }
+    }
+    return false;
+}
+
+/* contrib/cuzk.toml against the key table: every key it sets exists and is used, its value is
+ * accepted and is the table's default (the file says its values are the defaults), every used
+ * key is set in it, and every key without effect is named in its closing comments. */
+static void test_contrib_toml(void)
+{
+    const char *path = CZ_CONTRIB_DIR "/cuzk.toml";
+    file_keys x = {0};
+    char why[256];
+    CZ_CHECK_OK(cz_toml_read(path, collect_keys, &x, why, sizeof why));
+    for (size_t i = 0; i < x.n; i++) {
+        char section[80];
+        snprintf(section, sizeof section, "%s", x.seen[i]);
+        char *dot = strchr(section, '.');
+        *dot = 0;
+        const cz_config_key *k = cz_config_key_find(section, dot + 1);
+        cz_test_note("%s is in the file", x.seen[i]);
+        CZ_CHECK(k != NULL && k->role == CZ_ROLE_USED);
+    }
+    /* loaded over a poisoned configuration, every field is the file's, then compared */
+    cz_daemon_config want, got;
+    cz_config_defaults(&want);
+    memset(&got, 0xa5, sizeof got);
+    cz_config_counts counts;
+    CZ_CHECK_OK(cz_config_load(&got, path, NULL, NULL, &counts));
+    CZ_CHECK(counts.errors == 0 && counts.warnings == 0 && counts.notes == 0);
+    FILE *f = fopen(path, "r");
+    static char text[32768];
+    size_t len = f ? fread(text, 1, sizeof text - 1, f) : 0;
+    text[len] = 0;
+    if (f)
+        fclose(f);
+    CZ_CHECK(len > 0 && len < sizeof text - 1);
+    size_t n;
+    const cz_config_key *keys = cz_config_keys(&n);
+    for (size_t i = 0; i < n; i++) {
+        const cz_config_key *k = &keys[i];
+        char name[80];
+        snprintf(name, sizeof name, "%s.%s", k->section, k->key);
+        cz_test_note("%s is documented", name);
+        if (k->role != CZ_ROLE_USED) {
+            CZ_CHECK(comment_names(text, k->section, k->key));
+            continue;
+        }
+        bool set = false;
+        for (size_t j = 0; j < x.n; j++)
+            set |= strcmp(x.seen[j], name) == 0;
+        CZ_CHECK(set);
+        const char *a = (const char *)&got + k->offset, *b = (const char *)&want + k->offset;
+        CZ_CHECK(k->type == CZ_KEY_STRING ? strcmp(a, b) == 0 : memcmp(a, b, k->size) == 0);
+    }
+}
+
 /* The value of a line "name{labels} value" in text. */
 static bool has_line(const char *text, const char *line)
 {
@@ -292,7 +466,9 @@ static void test_http_bytes(void)
 CZ_TEST_MODULE(daemon_units, {"sizes", test_sizes}, {"durations", test_durations},
                {"listen", test_listen}, {"toml_lines", test_toml_lines},
                {"config_one_line_diags", test_config_one_line_diags},
-               {"metrics_text", test_metrics_text}, {"http_bytes", test_http_bytes});
+               {"config_table", test_config_table}, {"config_bounds", test_config_bounds},
+               {"contrib_toml", test_contrib_toml}, {"metrics_text", test_metrics_text},
+               {"http_bytes", test_http_bytes});
 
 int main(int argc, char **argv)
 {

@@ -2,7 +2,8 @@
  * libFuzzer target for the daemon's configuration reader (daemon/config.h over the cpptoml
  * shim, daemon/toml_cpptoml.cc): the input is the file. Every input must load or be refused
  * with at least one error — never crash, hang, leak or throw out of the C++ shim — and every
- * diagnostic is one non-empty line; a file that loads gives an engine configuration.
+ * diagnostic is one non-empty line; a file that loads gives a configuration within every key's
+ * bounds (cz_config_valid) and an engine configuration.
  * The file is a memfd read through /proc/self/fd, so runs leave nothing behind.
  * Seeds (seeds_config/): contrib/cuzk.toml, tests/daemon/curio-cuzk.example.toml, and small
  * files of a wrong type, a bad size, duration and listen address, a deprecated and an unknown
@@ -38,7 +39,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     cz_config_counts counts;
     cz_status st = cz_config_load(&c, path, cz_fuzz_diag, NULL, &counts);
     CZ_FUZZ_REQUIRE(st == CZ_OK ? counts.errors == 0 : counts.errors > 0);
-    if (st == CZ_OK) {
+    if (st == CZ_OK) { /* what loads is within every key's bounds */
+        char why[512];
+        CZ_FUZZ_REQUIRE(cz_config_valid(&c, why, sizeof why));
         cz_engine_config e;
         cz_config_engine(&c, &e);
     }
