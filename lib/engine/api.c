@@ -344,6 +344,18 @@ cz_status cz_api_count(cz_api_counts *out, cz_synthesize_fn synth, void *ctx)
     return st;
 }
 
+cz_status cz_api_count_info(uint64_t *constraints, uint32_t *inputs, uint32_t *aux,
+                            unsigned *domain_log2, cz_synthesize_fn synth, void *ctx)
+{
+    cz_api_counts n;
+    cz_status st = cz_api_count(&n, synth, ctx);
+    *constraints = n.constraints;
+    *inputs = n.inputs;
+    *aux = n.aux;
+    *domain_log2 = n.domain_log2;
+    return st;
+}
+
 /* A caller's progress callback hearing "partition K: <phase>". */
 typedef struct cz_api_progress {
     cz_progress_fn fn;

@@ -75,6 +75,11 @@ typedef struct cz_api_counts {
 } cz_api_counts;
 cz_status cz_api_count(cz_api_counts *out, cz_synthesize_fn synth, void *ctx);
 
+/* cz_api_count into the four count fields that cz_porep_info, cz_snap_info and cz_post_info
+ * share. */
+cz_status cz_api_count_info(uint64_t *constraints, uint32_t *inputs, uint32_t *aux,
+                            unsigned *domain_log2, cz_synthesize_fn synth, void *ctx);
+
 /* Takes ownership of vk and prepares it. */
 cz_vk *cz_vk_prepared(cz_groth16_vk vk);
 

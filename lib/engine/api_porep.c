@@ -106,13 +106,8 @@ cz_status cz_porep_info_count(cz_porep_info *info)
     const cz_porep_config *c = cz_porep_lookup(info->name);
     CZ_ARG_CHECK(c != NULL);
     cz_stacked_circuit circuit = {c, NULL, 0};
-    cz_api_counts n;
-    cz_status st = cz_api_count(&n, cz_stacked_circuit_synthesize, &circuit);
-    info->constraints = n.constraints;
-    info->inputs = n.inputs;
-    info->aux = n.aux;
-    info->domain_log2 = n.domain_log2;
-    return st;
+    return cz_api_count_info(&info->constraints, &info->inputs, &info->aux, &info->domain_log2,
+                             cz_stacked_circuit_synthesize, &circuit);
 }
 
 cz_status cz_porep_setup(cz_params **out, const char *name_or_size, const uint64_t *insecure_seed,

@@ -75,13 +75,8 @@ cz_status cz_post_info_count(cz_post_info *info)
     const cz_post_config *c = cz_post_config_by_name(info->name);
     CZ_ARG_CHECK(c != NULL);
     cz_post_circuit circuit = {c, NULL};
-    cz_api_counts n;
-    cz_status st = cz_api_count(&n, cz_post_circuit_synthesize, &circuit);
-    info->constraints = n.constraints;
-    info->inputs = n.inputs;
-    info->aux = n.aux;
-    info->domain_log2 = n.domain_log2;
-    return st;
+    return cz_api_count_info(&info->constraints, &info->inputs, &info->aux, &info->domain_log2,
+                             cz_post_circuit_synthesize, &circuit);
 }
 
 cz_status cz_post_setup(cz_params **out, const char *name, const uint64_t *insecure_seed,

@@ -91,13 +91,8 @@ cz_status cz_snap_info_count(cz_snap_info *info)
     const cz_snap_config *c = cz_snap_info_config(info, &tmp);
     CZ_ARG_CHECK(c != NULL);
     cz_snap_circuit circuit = {c, NULL, 0};
-    cz_api_counts n;
-    cz_status st = cz_api_count(&n, cz_snap_circuit_synthesize, &circuit);
-    info->constraints = n.constraints;
-    info->inputs = n.inputs;
-    info->aux = n.aux;
-    info->domain_log2 = n.domain_log2;
-    return st;
+    return cz_api_count_info(&info->constraints, &info->inputs, &info->aux, &info->domain_log2,
+                             cz_snap_circuit_synthesize, &circuit);
 }
 
 cz_status cz_snap_setup(cz_params **out, const char *name_or_size, bool poseidon,
