@@ -41,6 +41,10 @@ typedef struct cz_groth16_params {
     cz_g2_affine *b_g2;
     size_t n_h, n_l, n_a, n_b_g1, n_b_g2;
     cz_mapfile map; /* the native file the queries live in, or empty */
+    /* the queries are bases of known discrete logarithms of this seed (params_known.h): not
+     * parameters; the prover checks every MSM against its known result instead */
+    bool known;
+    uint64_t known_seed;
 } cz_groth16_params;
 
 void cz_groth16_params_free(cz_groth16_params *p); /* accepts a zeroed struct */

@@ -6,6 +6,7 @@
 #include <openssl/evp.h>
 #include <stddef.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -209,6 +210,18 @@ cz_status cz_groth16_params_write_native(const cz_groth16_params *p, const char 
 
 /* ---- mapping ---- */
 
+bool cz_native_known_seed(const cz_native_header *h, uint64_t *seed)
+{
+    const size_t plen = sizeof CZ_NATIVE_KNOWN_PREFIX - 1;
+    const char *hex = h->source_digest + plen;
+    if (!(h->flags & CZ_NATIVE_KNOWN) ||
+        strncmp(h->source_digest, CZ_NATIVE_KNOWN_PREFIX, plen) != 0 || strlen(hex) != 16 ||
+        strspn(hex, "0123456789abcdef") != 16)
+        return false;
+    *seed = strtoull(hex, NULL, 16);
+    return true;
+}
+
 bool cz_native_file_is(const char *path)
 {
     char magic[8];
@@ -369,6 +382,9 @@ cz_status cz_groth16_params_map(cz_groth16_params *p, cz_native_header *hdr, con
     st = cz_g16_layout_check_counts(&l, path, why, why_len);
     if (st == CZ_OK)
         st = cz_native_check_vk(vk, path, why, why_len);
+    p->known = cz_native_known_seed(&h, &p->known_seed);
+    if (st == CZ_OK && (h.flags & CZ_NATIVE_KNOWN) && !p->known)
+        st = cz_fail(CZ_ERR_BAD_PARAMS, why, why_len, "%s: known-base file without its seed", path);
     if (st != CZ_OK) {
         cz_groth16_params_free(p);
         return st;

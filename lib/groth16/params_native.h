@@ -40,6 +40,10 @@
 /* flags: how the points were checked when the file was made from a bellperson file */
 #define CZ_NATIVE_CHECKED 1u  /* canonical, on the curve, in the subgroup, not the identity */
 #define CZ_NATIVE_ON_CURVE 2u /* the same but the subgroup (Filecoin's unchecked read) */
+/* the points are bases of known discrete logarithms (params_known.h), not parameters: the seed
+ * is in source_digest, CZ_NATIVE_KNOWN_PREFIX and 16 hex digits */
+#define CZ_NATIVE_KNOWN 4u
+#define CZ_NATIVE_KNOWN_PREFIX "known-dlog:"
 
 typedef struct cz_native_header {
     char magic[8]; /* CZ_NATIVE_MAGIC, no NUL */
@@ -99,6 +103,9 @@ void cz_native_writer_abort(cz_native_writer *w);
 cz_status cz_groth16_params_write_native(const cz_groth16_params *p, const char *path, char *why,
                                          size_t why_len);
 
+/* The seed of a header with CZ_NATIVE_KNOWN; false without the flag or with a malformed seed. */
+bool cz_native_known_seed(const cz_native_header *h, uint64_t *seed);
+
 /* Whether path starts with the native magic (false when it cannot be read). */
 bool cz_native_file_is(const char *path);
 /* The header of a native file, checked against the file's size (nothing is mapped): what a
@@ -107,7 +114,8 @@ cz_status cz_native_read_header(cz_native_header *h, const char *path, char *why
 
 /*
  * Maps a native file (shared, read-only) into p: the VK and IC copied and fully checked, the
- * queries pointing into the mapping; cz_groth16_params_free unmaps it. hdr (may be NULL)
+ * queries pointing into the mapping; cz_groth16_params_free unmaps it. A known-base file
+ * (CZ_NATIVE_KNOWN) sets p->known and p->known_seed. hdr (may be NULL)
  * receives the header. CZ_ERR_BAD_PARAMS (why names the field or point) for a wrong magic,
  * version, layout, size or VK; CZ_ERR_IO when it cannot be read.
  */

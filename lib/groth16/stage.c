@@ -6,6 +6,7 @@
 #include "constants.h"
 #include "cuzk/ntt.h"
 #include "groth16_stage.h"
+#include "params_known.h"
 #include "timer.h"
 
 /* ---- NTT domains, one per (size, kind), shared by every shape of that size ---- */
@@ -517,14 +518,44 @@ static void cz_stage_canonical_chunk(void *vctx, size_t begin, size_t end)
         cz_fr_to_scalar((cz_scalar *)&v[i], &v[i]);
 }
 
-/* The H MSM over h's coefficients, converted in place first: canonical scalars without density
- * or split are the MSM's own, where Montgomery ones would be copied into its scratch (36 bytes
+/* The H MSM's scalars: h's coefficients converted in place, canonical scalars without density
+ * or split being the MSM's own, where Montgomery ones would be copied into its scratch (36 bytes
  * each, 4.8 GB at 2^27). */
-static cz_status cz_stage_msm_h(cz_prove_state *st, cz_g1_jac *h, const cz_g1_affine *bases,
-                                cz_fr *v, size_t n)
+static cz_msm_scalars cz_stage_h_scalars(cz_prove_state *st, cz_fr *v, size_t n)
 {
     cz_pool_parallel_for(st->pool, n, 4096, cz_stage_canonical_chunk, v);
-    return cz_prove_g1(&st->msm, h, bases, n, v, CZ_SCALARS_CANONICAL, n, NULL, false);
+    return (cz_msm_scalars){v, CZ_SCALARS_CANONICAL, n, NULL, false, st->cancel};
+}
+
+/* The G1 query of section s (all but b_g2). */
+static const cz_g1_affine *cz_stage_query_g1(const cz_groth16_params *p, cz_g16_section s)
+{
+    const cz_g1_affine *q[CZ_G16_B_G2] = {p->vk.ic, p->h, p->l, p->a, p->b_g1};
+    return q[s];
+}
+
+/* One MSM of bellperson's layout over points [first, first + nbases) of section s (b_g2: the
+ * G2 one), timed into phase. Over known-base parameters its result is then checked against the
+ * known one, timed as the self-check: those parameters' proofs cannot verify, their MSMs can. */
+static cz_status cz_stage_query(cz_prove_state *st, cz_phase_clock *clock, int phase,
+                                cz_g16_section s, size_t first, size_t nbases,
+                                const cz_msm_scalars *sc, cz_g1_jac *out1, cz_g2_jac *out2)
+{
+    const cz_groth16_params *p = st->shape->params;
+    if (s == CZ_G16_B_G2)
+        CZ_TRY(cz_prove_g2(&st->msm, out2, p->b_g2 + first, nbases, sc->scalars, sc->form,
+                           sc->nscalars, sc->density, sc->split_ones));
+    else
+        CZ_TRY(cz_prove_g1(&st->msm, out1, cz_stage_query_g1(p, s) + first, nbases, sc->scalars,
+                           sc->form, sc->nscalars, sc->density, sc->split_ones));
+    cz_phase_lap(clock, phase);
+    if (!p->known)
+        return CZ_OK;
+    cz_status rc = s == CZ_G16_B_G2
+                       ? cz_groth16_known_check_g2(p, first, nbases, sc, out2, st->pool)
+                       : cz_groth16_known_check_g1(p, s, first, nbases, sc, out1, st->pool);
+    cz_phase_lap(clock, CZ_PHASE_SELF_CHECK);
+    return rc;
 }
 
 /* The five MSMs of bellperson's layout (groth16-filecoin.md §2.4). */
@@ -532,34 +563,38 @@ static cz_status cz_stage_msm_bellperson(cz_prove_state *st, cz_phase_clock *clo
 {
     const cz_groth16_params *p = st->shape->params;
     cz_cs_prove *w = &st->w;
-    cz_prove_msm *msm = &st->msm;
     size_t m = st->shape->m, ni = w->inputs.len, na = w->aux.len;
     size_t b_in = cz_bitvec_popcount(st->b_input);
     cz_g1_jac h, l, a_in, a_aux, b1_in, b1_aux;
     cz_g2_jac b2_in, b2_aux;
     const cz_scalar_form mont = CZ_SCALARS_MONTGOMERY;
-    CZ_TRY(cz_stage_msm_h(st, &h, p->h, w->a.v, m - 1));
-    cz_phase_lap(clock, CZ_PHASE_MSM_H);
+    cz_msm_scalars hs = cz_stage_h_scalars(st, w->a.v, m - 1);
+    CZ_TRY(cz_stage_query(st, clock, CZ_PHASE_MSM_H, CZ_G16_H, 0, m - 1, &hs, &h, NULL));
     /* h is done with: its buffer takes the aux values, unpacked for the MSMs (whose split path
      * sets the 0/1 ones apart again), and the packed witness goes */
     if (!cz_frvec_reserve(&w->a, na))
         return CZ_ERR_NOMEM;
-    const cz_fr *aux = w->a.v;
+    const cz_fr *aux = w->a.v, *in = w->inputs.v;
     cz_wpack_unpack(&w->aux, w->a.v, st->pool);
     cz_wpack_free(&w->aux);
-    CZ_TRY(cz_prove_g1(msm, &l, p->l, p->n_l, aux, mont, na, NULL, true));
-    cz_phase_lap(clock, CZ_PHASE_MSM_L);
-    CZ_TRY(cz_prove_g1(msm, &a_in, p->a, ni, w->inputs.v, mont, ni, NULL, false));
-    CZ_TRY(cz_prove_g1(msm, &a_aux, p->a + ni, p->n_a - ni, aux, mont, na, st->a_aux->w, true));
-    cz_phase_lap(clock, CZ_PHASE_MSM_A);
-    CZ_TRY(cz_prove_g1(msm, &b1_in, p->b_g1, b_in, w->inputs.v, mont, ni, st->b_input->w, false));
-    CZ_TRY(cz_prove_g1(msm, &b1_aux, p->b_g1 + b_in, p->n_b_g1 - b_in, aux, mont, na, st->b_aux->w,
-                       true));
-    cz_phase_lap(clock, CZ_PHASE_MSM_B_G1);
-    CZ_TRY(cz_prove_g2(msm, &b2_in, p->b_g2, b_in, w->inputs.v, mont, ni, st->b_input->w, false));
-    CZ_TRY(cz_prove_g2(msm, &b2_aux, p->b_g2 + b_in, p->n_b_g2 - b_in, aux, mont, na, st->b_aux->w,
-                       true));
-    cz_phase_lap(clock, CZ_PHASE_MSM_B_G2);
+    const cz_cancel *cc = st->cancel;
+    const cz_msm_scalars l_sc = {aux, mont, na, NULL, true, cc},
+                         a_in_sc = {in, mont, ni, NULL, false, cc},
+                         a_aux_sc = {aux, mont, na, st->a_aux->w, true, cc},
+                         b_in_sc = {in, mont, ni, st->b_input->w, false, cc},
+                         b_aux_sc = {aux, mont, na, st->b_aux->w, true, cc};
+    CZ_TRY(cz_stage_query(st, clock, CZ_PHASE_MSM_L, CZ_G16_L, 0, p->n_l, &l_sc, &l, NULL));
+    CZ_TRY(cz_stage_query(st, clock, CZ_PHASE_MSM_A, CZ_G16_A, 0, ni, &a_in_sc, &a_in, NULL));
+    CZ_TRY(cz_stage_query(st, clock, CZ_PHASE_MSM_A, CZ_G16_A, ni, p->n_a - ni, &a_aux_sc, &a_aux,
+                          NULL));
+    CZ_TRY(
+        cz_stage_query(st, clock, CZ_PHASE_MSM_B_G1, CZ_G16_B_G1, 0, b_in, &b_in_sc, &b1_in, NULL));
+    CZ_TRY(cz_stage_query(st, clock, CZ_PHASE_MSM_B_G1, CZ_G16_B_G1, b_in, p->n_b_g1 - b_in,
+                          &b_aux_sc, &b1_aux, NULL));
+    CZ_TRY(
+        cz_stage_query(st, clock, CZ_PHASE_MSM_B_G2, CZ_G16_B_G2, 0, b_in, &b_in_sc, NULL, &b2_in));
+    CZ_TRY(cz_stage_query(st, clock, CZ_PHASE_MSM_B_G2, CZ_G16_B_G2, b_in, p->n_b_g2 - b_in,
+                          &b_aux_sc, NULL, &b2_aux));
     cz_g1_jac_add(&st->sum_a, &a_in, &a_aux);
     cz_g1_jac_add(&st->sum_b1, &b1_in, &b1_aux);
     cz_g2_jac_add(&st->sum_b2, &b2_in, &b2_aux);
@@ -576,7 +611,8 @@ static cz_status cz_stage_msm_snarkjs(cz_prove_state *st, cz_phase_clock *clock)
     const cz_scalar *w = st->witness, *priv = w + key->n_public + 1;
     const cz_scalar_form can = CZ_SCALARS_CANONICAL;
     cz_g1_jac h, l;
-    CZ_TRY(cz_stage_msm_h(st, &h, key->h, st->abc, m));
+    cz_msm_scalars hs = cz_stage_h_scalars(st, st->abc, m);
+    CZ_TRY(cz_prove_g1(msm, &h, key->h, m, hs.scalars, hs.form, m, NULL, false));
     cz_phase_lap(clock, CZ_PHASE_MSM_H);
     CZ_TRY(cz_prove_g1(msm, &l, key->c, npriv, priv, can, npriv, NULL, true));
     cz_phase_lap(clock, CZ_PHASE_MSM_L);

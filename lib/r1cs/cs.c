@@ -89,3 +89,16 @@ void cz_cs_pop(cz_cs *cs)
     CZ_ASSERT(cs->ns_depth > 0);
     cs->ns_depth--;
 }
+
+void cz_cs_mark_density(const cz_lc *lc, cz_bitvec *inputs, cz_bitvec *aux)
+{
+    for (uint32_t i = 0; i < lc->len; i++) {
+        if (cz_lc_term_is_zero(lc, i))
+            continue;
+        cz_var v = lc->terms[i].var;
+        if (cz_var_is_aux(v))
+            cz_bitvec_set(aux, cz_var_index(v));
+        else if (inputs)
+            cz_bitvec_set(inputs, v);
+    }
+}

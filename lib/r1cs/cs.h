@@ -145,6 +145,11 @@ CZ_INLINE void cz_cs_fail(cz_cs *cs, cz_status st)
  * CZ_ERR_INVALID_ARG unless a failure came first, and the system only counts from now on. */
 void cz_cs_refuse(cz_cs *cs, const char *why);
 
+/* For backends that track densities (which bases the prover's MSMs pair): marks the variables lc
+ * uses with a non-zero coefficient, inputs in `inputs` (NULL: not tracked) and aux in `aux` —
+ * the proving assignment's rule (cs_prove.c), which a parameter set's query lengths follow. */
+void cz_cs_mark_density(const cz_lc *lc, cz_bitvec *inputs, cz_bitvec *aux);
+
 /* Namespaces nest annotation paths, as in bellpepper; static strings. */
 void cz_cs_push(cz_cs *cs, const char *name);
 void cz_cs_pop(cz_cs *cs);

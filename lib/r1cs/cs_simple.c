@@ -109,3 +109,41 @@ void cz_cs_check_free(cz_cs_check *c)
     cz_frvec_free(&c->inputs);
     cz_frvec_free(&c->aux);
 }
+
+/* ---- density ---- */
+
+static void cz_cs_density_alloc(cz_cs *cs, cz_var v, const cz_fr *value)
+{
+    (void)value;
+    cz_cs_density *d = (cz_cs_density *)cs;
+    if (cz_var_is_aux(v)) {
+        cz_bitvec_push0(&d->a_aux);
+        cz_bitvec_push0(&d->b_aux);
+    } else {
+        cz_bitvec_push0(&d->b_input);
+    }
+}
+
+static void cz_cs_density_enforce(cz_cs *cs, const cz_lc *a, const cz_lc *b, const cz_lc *c)
+{
+    (void)c;
+    cz_cs_density *d = (cz_cs_density *)cs;
+    cz_cs_mark_density(a, NULL, &d->a_aux);
+    cz_cs_mark_density(b, &d->b_input, &d->b_aux);
+}
+
+static const cz_cs_ops cz_cs_density_ops = {cz_cs_density_alloc, cz_cs_density_enforce};
+
+void cz_cs_density_init(cz_cs_density *d)
+{
+    *d = (cz_cs_density){0};
+    cz_cs_init(&d->cs, &cz_cs_density_ops, false); /* ONE comes through the ops */
+}
+
+void cz_cs_density_free(cz_cs_density *d)
+{
+    cz_cs_release(&d->cs);
+    cz_bitvec_free(&d->a_aux);
+    cz_bitvec_free(&d->b_input);
+    cz_bitvec_free(&d->b_aux);
+}

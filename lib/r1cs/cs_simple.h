@@ -1,10 +1,12 @@
 /*
- * The three light backends (internal):
+ * The light backends (internal):
  *   cz_cs_count:   counts inputs, aux and constraints; no values (shape checks, parameters).
  *   cz_cs_witness: records the assignments only; constraints are ignored (the per-proof pass of
  *                  the pre-compiled path, whose a, b, c come from cz_pce_eval).
  *   cz_cs_check:   records the assignments and checks every constraint as it is enforced,
  *                  keeping the first unsatisfied one by index and annotation path.
+ *   cz_cs_density: the densities the prover pairs the A and B queries with (cs_prove.h's a_aux,
+ *                  b_input, b_aux), from the shape alone: no values, one bit per variable.
  */
 #ifndef CZ_CS_SIMPLE_H
 #define CZ_CS_SIMPLE_H
@@ -43,5 +45,17 @@ typedef struct cz_cs_check {
 
 void cz_cs_check_init(cz_cs_check *c);
 void cz_cs_check_free(cz_cs_check *c);
+
+/* Which variables a constraint's A or B uses with a non-zero coefficient, as the proving
+ * assignment marks them: the A and B query lengths of a parameter set for the circuit
+ * (ic + |a_aux| points of A, |b_input| + |b_aux| of B), known without a setup. ~50 MB at 32 GiB's
+ * 130 M aux. Growth aborts on out-of-memory (the C library's allocator). */
+typedef struct cz_cs_density {
+    cz_cs cs;
+    cz_bitvec a_aux, b_input, b_aux;
+} cz_cs_density;
+
+void cz_cs_density_init(cz_cs_density *d);
+void cz_cs_density_free(cz_cs_density *d);
 
 #endif /* CZ_CS_SIMPLE_H */

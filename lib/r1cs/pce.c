@@ -132,19 +132,6 @@ void cz_pce_complete(cz_pce *pce, uint32_t num_inputs, uint32_t num_aux)
     }
 }
 
-static void cz_pce_mark(const cz_lc *lc, cz_bitvec *inputs, cz_bitvec *aux)
-{
-    for (uint32_t i = 0; i < lc->len; i++) {
-        if (cz_lc_term_is_zero(lc, i))
-            continue;
-        cz_var v = lc->terms[i].var;
-        if (cz_var_is_aux(v))
-            cz_bitvec_set(aux, cz_var_index(v));
-        else if (inputs)
-            cz_bitvec_set(inputs, v);
-    }
-}
-
 static void cz_cs_record_alloc(cz_cs *cs, cz_var v, const cz_fr *value)
 {
     (void)value;
@@ -169,8 +156,8 @@ static void cz_cs_record_enforce(cz_cs *cs, const cz_lc *a, const cz_lc *b, cons
             cz_cs_fail(cs, CZ_ERR_NOMEM);
         return;
     }
-    cz_pce_mark(a, NULL, &pce->a_aux);
-    cz_pce_mark(b, &pce->b_input, &pce->b_aux);
+    cz_cs_mark_density(a, NULL, &pce->a_aux);
+    cz_cs_mark_density(b, &pce->b_input, &pce->b_aux);
 }
 
 static const cz_cs_ops cz_cs_record_ops = {cz_cs_record_alloc, cz_cs_record_enforce};

@@ -1,11 +1,16 @@
 /* The staged prover: stages one by one, failing allocators at every allocation, cancellation at
  * every stage, the bytes estimate against the measured peak, one shape shared by threads. */
+#include <fcntl.h>
 #include <pthread.h>
+#include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cuzk/ntt.h"
 #include "cz_test.h"
 #include "groth16_stage.h"
+#include "params_known.h"
+#include "params_native.h"
 
 /* ---- a metering allocator that can fail at its k-th allocation ---- */
 
@@ -441,9 +446,170 @@ static void test_stage_shared_shape(void)
     }
 }
 
+/* ---- parameters over bases of known discrete logarithms (params_known.h) ---- */
+
+/* The n-step chain's known-base file at path (seed 7), mapped into p. */
+static void known_open(cz_groth16_params *p, bool *written, const char *path, unsigned n,
+                       cz_pool *pool)
+{
+    chain c;
+    chain_make(&c, n, 2);
+    size_t count[CZ_G16_SECTIONS];
+    CZ_CHECK_OK(cz_groth16_query_counts(count, chain_synth, &c));
+    char why[256] = "";
+    CZ_CHECK_OK(
+        cz_groth16_known_open(p, written, path, count, 7, pool, NULL, NULL, why, sizeof why));
+    cz_test_note("%s", why);
+    CZ_CHECK(p->known && p->known_seed == 7);
+}
+
+/* The n-step chain proved through the stages over p: CZ_OK when every MSM matched its known
+ * result, CZ_ERR_SELF_VERIFY_FAILED when one did not. */
+static cz_status known_prove(const cz_groth16_params *p, unsigned n, cz_pool *pool)
+{
+    chain c;
+    chain_make(&c, n, 3);
+    cz_shape *shape = NULL;
+    cz_shape_source src = {.params = p};
+    CZ_TRY(cz_shape_create(&shape, &src, pool));
+    cz_prove_state st;
+    cz_prove_state_init(&st, shape, pool, NULL, NULL);
+    cz_status rc = cz_stage_synthesize(&st, chain_synth, &c);
+    if (rc == CZ_OK)
+        rc = cz_stage_quotient(&st);
+    if (rc == CZ_OK)
+        rc = cz_stage_msm(&st);
+    cz_groth16_proof proof;
+    if (rc == CZ_OK)
+        rc = cz_stage_assemble(&st, &proof, NULL, NULL);
+    cz_prove_state_release(&st);
+    cz_shape_unref(shape);
+    return rc;
+}
+
+/* Point `index` of section s in the file overwritten with point index + 1 (the mapping is
+ * shared: it sees the change at once); put_back restores it from saved. */
+static void known_poke(const char *path, cz_g16_section s, size_t index, uint8_t saved[192],
+                       bool put_back)
+{
+    cz_native_header h;
+    CZ_CHECK_OK(cz_native_read_header(&h, path, NULL, 0));
+    size_t size = s == CZ_G16_B_G2 ? sizeof(cz_g2_affine) : sizeof(cz_g1_affine);
+    off_t at = (off_t)(h.offset[s] + index * size);
+    int fd = open(path, O_RDWR);
+    uint8_t other[192];
+    if (!CZ_CHECK(fd >= 0))
+        return;
+    if (put_back) {
+        CZ_CHECK(pwrite(fd, saved, size, at) == (ssize_t)size);
+    } else {
+        CZ_CHECK(pread(fd, saved, size, at) == (ssize_t)size);
+        CZ_CHECK(pread(fd, other, size, at + (off_t)size) == (ssize_t)size);
+        CZ_CHECK(pwrite(fd, other, size, at) == (ssize_t)size);
+    }
+    close(fd);
+}
+
+/* A wrong base in any query is caught by the MSM that reads it, and the file is reused. */
+static void test_stage_known_bases(void)
+{
+    char path[64];
+    snprintf(path, sizeof path, "/tmp/cuzk-known-%d.czparams", (int)getpid());
+    cz_groth16_params p;
+    bool written;
+    known_open(&p, &written, path, 100, NULL);
+    CZ_CHECK(written);
+    CZ_CHECK_OK(known_prove(&p, 100, NULL));
+    /* point 0 of every query pairs with a non-zero scalar (h_0; aux 0 = x0 in l and a; ONE in
+     * a and b), and a's point ni with aux 0 (its first point past the inputs) */
+    const struct {
+        cz_g16_section s;
+        size_t index;
+    } pokes[] = {{CZ_G16_H, 0}, {CZ_G16_L, 0},    {CZ_G16_A, 0},
+                 {CZ_G16_A, 2}, {CZ_G16_B_G1, 0}, {CZ_G16_B_G2, 0}};
+    for (size_t i = 0; i < CZ_ARRAY_LEN(pokes); i++) {
+        cz_test_note("section %d, point %zu", (int)pokes[i].s, pokes[i].index);
+        uint8_t saved[192];
+        known_poke(path, pokes[i].s, pokes[i].index, saved, false);
+        CZ_CHECK(known_prove(&p, 100, NULL) == CZ_ERR_SELF_VERIFY_FAILED);
+        known_poke(path, pokes[i].s, pokes[i].index, saved, true);
+    }
+    CZ_CHECK_OK(known_prove(&p, 100, NULL));
+    cz_groth16_params_free(&p);
+    /* the same counts and seed: mapped as it is; another seed: written again */
+    known_open(&p, &written, path, 100, NULL);
+    CZ_CHECK(!written);
+    size_t count[CZ_G16_SECTIONS] = {p.vk.n_ic, p.n_h, p.n_l, p.n_a, p.n_b_g1, p.n_b_g2};
+    cz_groth16_params_free(&p);
+    CZ_CHECK_OK(cz_groth16_known_open(&p, &written, path, count, 8, NULL, NULL, NULL, NULL, 0));
+    CZ_CHECK(written && p.known_seed == 8);
+    cz_groth16_params_free(&p);
+    unlink(path);
+}
+
+/* An MSM result that used a wrong scalar is caught: the check recomputes from the scalars. */
+static void test_stage_known_scalars(void)
+{
+    char path[64];
+    snprintf(path, sizeof path, "/tmp/cuzk-known-s-%d.czparams", (int)getpid());
+    cz_groth16_params p;
+    bool written;
+    known_open(&p, &written, path, 100, NULL);
+    size_t n = p.n_l;
+    cz_fr *sc = cz_xmalloc(n * sizeof *sc);
+    for (size_t i = 0; i < n; i++)
+        cz_fr_from_u64(&sc[i], 1000003 * i + 17);
+    cz_msm_scalars msc = {sc, CZ_SCALARS_MONTGOMERY, n, NULL, false, NULL};
+    size_t scratch_size = cz_msm_g1_scratch_size(n, 1);
+    void *scratch = cz_xmalloc(scratch_size);
+    cz_g1_jac got;
+    CZ_CHECK_OK(cz_msm_g1(&got, p.l, n, &msc, NULL, scratch, scratch_size));
+    CZ_CHECK_OK(cz_groth16_known_check_g1(&p, CZ_G16_L, 0, n, &msc, &got, NULL));
+    /* the same MSM as if the prover had read scalar 5 wrong, or the bases from 1 on */
+    cz_fr_add(&sc[5], &sc[5], &cz_fr_one);
+    CZ_CHECK(cz_groth16_known_check_g1(&p, CZ_G16_L, 0, n, &msc, &got, NULL) ==
+             CZ_ERR_SELF_VERIFY_FAILED);
+    cz_fr_sub(&sc[5], &sc[5], &cz_fr_one);
+    CZ_CHECK(cz_groth16_known_check_g1(
+                 &p, CZ_G16_L, 1, n - 1,
+                 &(cz_msm_scalars){sc, CZ_SCALARS_MONTGOMERY, n - 1, NULL, false, NULL}, &got,
+                 NULL) == CZ_ERR_SELF_VERIFY_FAILED);
+    cz_free(scratch);
+    cz_free(sc);
+    cz_groth16_params_free(&p);
+    unlink(path);
+}
+
+/* CI's known-discrete-log check at 2^20: the chain of 2^19 − 8 steps (2^20 − 14 rows) proved
+ * through the stages on two threads over its known-base file (~630 MB), every MSM checked; a
+ * wrong point of H is caught. */
+static void test_stage_known_2_20(void)
+{
+    const unsigned n = (1u << 19) - 8;
+    char path[64];
+    snprintf(path, sizeof path, "/tmp/cuzk-known-20-%d.czparams", (int)getpid());
+    cz_pool *pool = NULL;
+    CZ_CHECK_OK(cz_pool_create(&pool, 1, 0, "known"));
+    cz_groth16_params p;
+    bool written;
+    known_open(&p, &written, path, n, pool);
+    CZ_CHECK(p.n_h == (1u << 20) - 1);
+    CZ_CHECK_OK(known_prove(&p, n, pool));
+    uint8_t saved[192];
+    known_poke(path, CZ_G16_H, (1u << 19) + 3, saved, false);
+    CZ_CHECK(known_prove(&p, n, pool) == CZ_ERR_SELF_VERIFY_FAILED);
+    known_poke(path, CZ_G16_H, (1u << 19) + 3, saved, true);
+    cz_groth16_params_free(&p);
+    cz_pool_destroy(pool);
+    unlink(path);
+}
+
+CZ_TEST_MODULE(stage_known, {"2_20", test_stage_known_2_20});
+
 CZ_TEST_MODULE(stage, {"prove", test_stage_prove},
                {"precompiled_same", test_stage_precompiled_same},
                {"precompile_limits", test_stage_precompile_limits},
                {"nomem_every_k", test_stage_nomem_every_k}, {"cancel", test_stage_cancel},
                {"bytes_bound", test_stage_bytes_bound}, {"bytes_32g", test_stage_bytes_32g},
-               {"shared_shape", test_stage_shared_shape});
+               {"shared_shape", test_stage_shared_shape}, {"known_bases", test_stage_known_bases},
+               {"known_scalars", test_stage_known_scalars});
