@@ -2,6 +2,8 @@
 
 #include <malloc.h>
 #include <math.h>
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -267,6 +269,39 @@ static long long cz_bench_hwm(void)
 {
     long long kib = cz_bench_proc_field("/proc/self/status", "VmHWM:");
     return kib < 0 ? -1 : 1024 * kib;
+}
+
+typedef struct cz_bench_anon_sampler {
+    atomic_bool stop;
+    long long peak; /* KiB */
+} cz_bench_anon_sampler;
+
+static void *cz_bench_anon_sample(void *arg)
+{
+    cz_bench_anon_sampler *s = arg;
+    const struct timespec tick = {0, 10 * 1000 * 1000};
+    while (!atomic_load(&s->stop)) {
+        long long kib = cz_bench_proc_field("/proc/self/status", "RssAnon:");
+        if (kib > s->peak)
+            s->peak = kib;
+        nanosleep(&tick, NULL);
+    }
+    return NULL;
+}
+
+long long cz_bench_anon_peak(bool (*fn)(void *ctx), void *ctx)
+{
+    malloc_trim(0);
+    long long before = cz_bench_proc_field("/proc/self/status", "RssAnon:");
+    cz_bench_anon_sampler s = {.peak = before};
+    atomic_init(&s.stop, false);
+    pthread_t t;
+    if (before < 0 || pthread_create(&t, NULL, cz_bench_anon_sample, &s) != 0)
+        return -1;
+    bool ok = fn(ctx);
+    atomic_store(&s.stop, true);
+    pthread_join(t, NULL);
+    return ok ? 1024 * (s.peak - before) : -1;
 }
 
 long long cz_bench_child_rss(bool (*fn)(void *ctx), void *ctx)

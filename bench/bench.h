@@ -51,6 +51,12 @@ void cz_bench_report(const cz_bench_opts *o, const char *name, size_t size, unsi
  * earlier cases and reused hides fn's own. */
 long long cz_bench_child_rss(bool (*fn)(void *ctx), void *ctx);
 
+/* Peak growth of the process's anonymous resident memory (RssAnon) while fn(ctx) runs in this
+ * process, sampled every 10 ms by a thread: pages of a mapped file (parameters) are not in it,
+ * and a peak shorter than a sample may be missed. The heap's free memory is returned to the
+ * system first. −1 when unknown, or when fn returns false. */
+long long cz_bench_anon_peak(bool (*fn)(void *ctx), void *ctx);
+
 /* Bytes this process has caused to be read from storage so far (/proc/self/io read_bytes: page
  * cache misses, mapped pages included), or −1 when unknown. */
 long long cz_bench_read_bytes(void);

@@ -2,9 +2,12 @@
  * `cuzk bench porep`: Filecoin PoRep C2 — sealing a test sector, reading a C1 output,
  * synthesizing partition circuits, and whole proofs per phase.
  */
+#include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "bench.h"
@@ -326,21 +329,176 @@ static void cz_bench_porep_prove(const cz_bench_opts *o, const char *size, const
     cz_c1_free(c1);
 }
 
+/* ---- proofs over bases with known discrete logarithms (any size, no setup) ---- */
+
+#define CZ_BENCH_POREP_KNOWN_SEED 0x6b6e6f776eull
+#define CZ_BENCH_POREP_BASES_DIR "/var/tmp/cuzk-bench"
+
+/* Writing the bases: a line on stderr per 5%. */
+static void cz_bench_porep_bases_progress(void *ctx, const char *step, uint64_t done,
+                                          uint64_t total)
+{
+    unsigned *shown = ctx;
+    unsigned pct = total ? (unsigned)(100 * done / total) : 100;
+    if (pct / 5 == *shown / 5 && done != total)
+        return;
+    *shown = pct;
+    fprintf(stderr, "cuzk bench porep: %s: %u%% of %llu points\n", step, pct,
+            (unsigned long long)total);
+}
+
+typedef struct cz_bench_porep_known_ctx {
+    uint8_t proof[CZ_PROOF_BYTES];
+    const cz_params *p;
+    const cz_c1 *c1;
+    const cz_prove_opts *po;
+    cz_prove_stats stats; /* the last proof's */
+    cz_status status;
+} cz_bench_porep_known_ctx;
+
+static bool cz_bench_porep_known_one(void *vctx)
+{
+    cz_bench_porep_known_ctx *c = vctx;
+    c->stats = (cz_prove_stats){0};
+    c->status = cz_porep_prove_partition(c->proof, c->p, c->c1, 0, c->po, &c->stats);
+    return c->status == CZ_OK;
+}
+
+/* Drops the file's clean pages from the page cache (the next proof reads it from disk). */
+static void cz_bench_porep_drop_cache(const char *path)
+{
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0 || posix_fadvise(fd, 0, 0, POSIX_FADV_DONTNEED) != 0)
+        fprintf(stderr, "cuzk bench porep: %s: cannot drop from the page cache\n", path);
+    if (fd >= 0)
+        close(fd);
+}
+
+/*
+ * Rows porep_known_<size>[_phase, _rss, _read_bytes] (and _bases_write, _bases_bytes): partition
+ * 0 of a sparse C1 proved over known-discrete-log bases (cz_porep_known_params) in dir, the
+ * bases written there first unless already there. Every MSM is checked against its known result
+ * (the _self_check row's time); a mismatch fails the bench loudly (exit status 1). _rss: the
+ * peak anonymous memory a proof adds (the mapped bases are not in it); _read_bytes: what it read
+ * from storage.
+ */
+static bool cz_bench_porep_known(const cz_bench_opts *o, const char *size, const char *dir,
+                                 bool cold, cz_pool *pool)
+{
+    char name[64];
+    snprintf(name, sizeof name, "porep_known_%s", size);
+    if (!cz_bench_selected(o, name))
+        return true;
+    cz_porep_info info;
+    if (cz_porep_info_get(&info, size) != CZ_OK || cz_porep_info_count(&info) != CZ_OK) {
+        fprintf(stderr, "cuzk bench porep: %s: not a PoRep sector size\n", size);
+        return false;
+    }
+    if (mkdir(dir, 0755) != 0 && errno != EEXIST) {
+        fprintf(stderr, "cuzk bench porep: %s: %s\n", dir, strerror(errno));
+        return false;
+    }
+    char *json = NULL, why[512] = "", bases[4096];
+    size_t len = 0;
+    cz_porep_sector_spec spec;
+    cz_porep_sector_spec_default(&spec);
+    spec.sparse = true;
+    cz_c1 *c1 = NULL;
+    cz_status st = cz_porep_gen_sector(&json, &len, size, &spec, pool, NULL, NULL);
+    if (st == CZ_OK)
+        st = cz_c1_load(&c1, (const uint8_t *)json, len, why, sizeof why);
+    free(json);
+    cz_params *p = NULL;
+    bool written = false;
+    unsigned shown = 0;
+    double t0 = cz_bench_seconds();
+    if (st == CZ_OK)
+        st = cz_porep_known_params(&p, &written, bases, sizeof bases, size, dir,
+                                   CZ_BENCH_POREP_KNOWN_SEED, pool, cz_bench_porep_bases_progress,
+                                   &shown, why, sizeof why);
+    double write_s = cz_bench_seconds() - t0;
+    if (st != CZ_OK) {
+        fprintf(stderr, "cuzk bench porep: %s: %s %s\n", name, cz_status_str(st), why);
+        cz_c1_free(c1);
+        return false;
+    }
+    size_t n = (size_t)info.constraints;
+    struct stat sb;
+    if (stat(bases, &sb) == 0) {
+        char row[96];
+        double bytes = (double)sb.st_size;
+        snprintf(row, sizeof row, "%s_bases_bytes", name);
+        cz_bench_report(o, row, n, o->threads, "bytes", &bytes, 1);
+        snprintf(row, sizeof row, "%s_bases_write", name);
+        if (written)
+            cz_bench_report(o, row, n, o->threads, "s", &write_s, 1);
+    }
+    unsigned samples = o->samples_given && o->samples < CZ_BENCH_POREP_MAX_SAMPLES ? o->samples
+                       : o->samples_given ? CZ_BENCH_POREP_MAX_SAMPLES
+                                          : 1;
+    double total[CZ_BENCH_POREP_MAX_SAMPLES], phase[CZ_PHASES][CZ_BENCH_POREP_MAX_SAMPLES],
+        rss[CZ_BENCH_POREP_MAX_SAMPLES], reads[CZ_BENCH_POREP_MAX_SAMPLES];
+    cz_prove_opts po = {.pool = pool}; /* no pairing check: the MSM checks stand in for it */
+    cz_bench_porep_known_ctx ctx = {.p = p, .c1 = c1, .po = &po};
+    bool ok = true;
+    for (unsigned k = 0; k < samples && ok; k++) {
+        if (cold)
+            cz_bench_porep_drop_cache(bases);
+        long long r0 = cz_bench_read_bytes();
+        rss[k] = (double)cz_bench_anon_peak(cz_bench_porep_known_one, &ctx);
+        reads[k] = r0 >= 0 ? (double)(cz_bench_read_bytes() - r0) : -1;
+        ok = ctx.status == CZ_OK;
+        total[k] = ctx.stats.total;
+        for (int ph = 0; ph < CZ_PHASES; ph++)
+            phase[ph][k] = ctx.stats.seconds[ph];
+    }
+    if (ok) {
+        cz_bench_report(o, name, n, o->threads, "s", total, samples);
+        char row[96];
+        for (int ph = 0; ph < CZ_PHASES; ph++) {
+            snprintf(row, sizeof row, "%s_%s", name, cz_prove_phase_name(ph));
+            cz_bench_report(o, row, n, o->threads, "s", phase[ph], samples);
+        }
+        snprintf(row, sizeof row, "%s_rss", name);
+        cz_bench_report(o, row, n, o->threads, "bytes", rss, samples);
+        snprintf(row, sizeof row, "%s_read_bytes", name);
+        cz_bench_report(o, row, n, o->threads, "bytes", reads, samples);
+    } else if (ctx.status == CZ_ERR_SELF_VERIFY_FAILED) {
+        fprintf(stderr,
+                "cuzk bench porep: %s: FAILED: an MSM result differs from its known-discrete-log "
+                "expectation (%s)\n",
+                name, bases);
+    } else {
+        fprintf(stderr, "cuzk bench porep: %s: %s\n", name, cz_status_str(ctx.status));
+    }
+    cz_params_free(p);
+    cz_c1_free(c1);
+    return ok;
+}
+
 int cz_bench_porep(int argc, char **argv)
 {
     cz_bench_opts o;
-    const char *dir = NULL;
-    bool large = false;
+    const char *dir = NULL, *size = NULL, *bases_dir = CZ_BENCH_POREP_BASES_DIR;
+    bool large = false, cold = false;
     const cz_cli_opt opts[] = {
         {"--params", CZ_OPT_STRING, &dir, "DIR",
          "parameter directory for the proofs (default: the demo\ncache, ~/.cache/cuzk); missing "
          "files are generated\nthere (INSECURE; minutes each)"},
         {"--large", CZ_OPT_FLAG, &large, NULL,
          "also the 512 MiB partition's synthesis (a 4.5 GiB test\nsector) and the 8 MiB and 512 "
-         "MiB proofs"},
+         "MiB proofs, and the 512 MiB proof over known bases"},
+        {"--size", CZ_OPT_STRING, &size, "SIZE",
+         "only the proof over known bases (porep_known_SIZE):\n2KiB, 8MiB, 512MiB, 32GiB or 64GiB"},
+        {"--bases-dir", CZ_OPT_STRING, &bases_dir, "DIR",
+         "where the known bases are written, or reused (default\n" CZ_BENCH_POREP_BASES_DIR
+         "; a real parameter set's size: 47 GB at 32 GiB)"},
+        {"--cold", CZ_OPT_FLAG, &cold, NULL,
+         "drop the bases from the page cache before each proof\nover them, so they are read from "
+         "disk"},
     };
     int rc = cz_bench_parse(
-        &o, "porep", "[--params DIR] [--large] [options]",
+        &o, "porep", "[--params DIR] [--large] [--size SIZE [--bases-dir DIR] [--cold]] [options]",
         "Filecoin PoRep C2 on this machine. Rows:\n"
         "  porep_gen_sector_8MiB         s to seal a test sector and write its C1 output\n"
         "  porep_c1_parse_32GiB[_mem]    s (and MiB) to read a 32 GiB-shaped C1 document\n"
@@ -361,8 +519,18 @@ int cz_bench_porep(int argc, char **argv)
         "  porep_prove_S_rss             peak resident bytes one C2 adds to a process holding\n"
         "                                its parameters (a child's high-water mark)\n"
         "  porep_prove_S_read_bytes      bytes one C2 reads from storage (/proc/self/io)\n"
+        "  porep_known_S[_phase]         partition 0 of a sparse C1 proved over bases of known\n"
+        "                                discrete logs (no setup; written to --bases-dir once),\n"
+        "                                every MSM checked by one scalar multiplication\n"
+        "                                (_self_check; a mismatch fails the bench), s; samples:\n"
+        "                                1 unless --samples\n"
+        "  porep_known_S_rss             peak anonymous bytes the proof adds (sampled; the\n"
+        "                                mapped bases are page cache, not in it)\n"
+        "  porep_known_S_read_bytes      bytes the proof reads from storage\n"
+        "  porep_known_S_bases_bytes     the bases file's size (_bases_write: s to write it)\n"
         "Sizes S: 2KiB, and with --large 512MiB (synthesis; a 4.5 GiB test sector) and 8MiB\n"
-        "and 512MiB (proofs; parameters set up on first use, minutes).\n",
+        "and 512MiB (proofs; parameters set up on first use, minutes). porep_known: --size\n"
+        "SIZE alone, or 512MiB with --large.\n",
         opts, CZ_ARRAY_SIZE(opts), argc, argv);
     if (rc >= 0)
         return rc;
@@ -379,6 +547,11 @@ int cz_bench_porep(int argc, char **argv)
     cz_pool *pool = NULL;
     if (o.threads > 1 && cz_pool_create(&pool, o.threads - 1, 0, "bench") != CZ_OK)
         return 1;
+    if (size) {
+        bool ok = cz_bench_porep_known(&o, size, bases_dir, cold, pool);
+        cz_pool_destroy(pool);
+        return ok ? 0 : 1;
+    }
     cz_bench_porep_gen(&o, o.quick ? "2KiB" : "8MiB", pool);
     cz_bench_porep_parse(&o, "32GiB");
     cz_bench_porep_synth(&o, "2KiB", pool);
@@ -391,6 +564,7 @@ int cz_bench_porep(int argc, char **argv)
             cz_bench_porep_prove(&o, "512MiB", dir, pool);
         }
     }
+    bool ok = !large || o.quick || cz_bench_porep_known(&o, "512MiB", bases_dir, cold, pool);
     cz_pool_destroy(pool);
-    return 0;
+    return ok ? 0 : 1;
 }

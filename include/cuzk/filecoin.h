@@ -83,6 +83,24 @@ cz_status cz_porep_setup_files(const char *name_or_size, const char *params_path
                                const char *vk_path, const cz_setup_opts *opts, char *why,
                                size_t why_len);
 
+/*
+ * A benchmark's stand-in for the parameters of a registered proof's partition circuit, made
+ * without a setup: every point a base of known discrete logarithm (cuzk/msm.h) in a native file
+ * dir/known-porep-<sector bytes>-<seed, 16 hex digits>.czparams, with the query lengths the
+ * circuit's witness pairs with (one synthesis counting its densities, ~1/10 of a proof's). The
+ * file is reused when it has those lengths and this seed, else written (its size is a real
+ * set's: 47 GB at 32 GiB, 2.9 GB at 512 MiB; *written says which), so proofs read their bases from
+ * disk as under real parameters. Proofs under it never verify — prove with self_check off —
+ * but each of their MSMs is checked against its known result (one Fr multiplication per scalar
+ * and one scalar multiplication), timed as the self-check phase: CZ_ERR_SELF_VERIFY_FAILED when
+ * one differs. progress hears ("bases", points written, points in all) while it writes. path
+ * (may be NULL, path_len bytes) receives the file's path.
+ */
+cz_status cz_porep_known_params(cz_params **out, bool *written, char *path, size_t path_len,
+                                const char *name_or_size, const char *dir, uint64_t seed,
+                                cz_pool *pool, cz_progress_fn progress, void *progress_ctx,
+                                char *why, size_t why_len);
+
 /* ---- C1 outputs ------------------------------------------------------------------------------ */
 
 /*

@@ -12,6 +12,7 @@
 #include "groth16_prover.h"
 #include "groth16_setup.h"
 #include "groth16_verifier.h"
+#include "params_known.h"
 #include "params_native.h"
 #include "perf.h"
 #include "sha256.h"
@@ -204,6 +205,25 @@ cz_status cz_api_setup(cz_params **out, cz_synthesize_fn synth, void *ctx,
     *out = NULL;
     cz_params *p = cz_params_new();
     cz_status st = cz_groth16_setup(&p->g, synth, ctx, insecure_seed, pool);
+    if (st != CZ_OK) {
+        cz_params_free(p);
+        return st;
+    }
+    *out = p;
+    return CZ_OK;
+}
+
+cz_status cz_api_known_params(cz_params **out, bool *written, cz_synthesize_fn synth, void *ctx,
+                              const char *path, uint64_t seed, cz_pool *pool,
+                              cz_progress_fn progress, void *progress_ctx, char *why,
+                              size_t why_len)
+{
+    *out = NULL;
+    size_t count[CZ_G16_SECTIONS];
+    CZ_TRY(cz_groth16_query_counts(count, synth, ctx));
+    cz_params *p = cz_params_new();
+    cz_status st = cz_groth16_known_open(&p->g, written, path, count, seed, pool, progress,
+                                         progress_ctx, why, why_len);
     if (st != CZ_OK) {
         cz_params_free(p);
         return st;

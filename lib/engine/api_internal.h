@@ -61,6 +61,13 @@ cz_status cz_params_shape(const cz_params *p, cz_pool *pool, cz_shape **out);
 cz_status cz_api_setup(cz_params **out, cz_synthesize_fn synth, void *ctx,
                        const uint64_t *insecure_seed, cz_pool *pool);
 
+/* Known-base parameters for the circuit synth(ctx) at path (cz_porep_known_params for any
+ * circuit). */
+cz_status cz_api_known_params(cz_params **out, bool *written, cz_synthesize_fn synth, void *ctx,
+                              const char *path, uint64_t seed, cz_pool *pool,
+                              cz_progress_fn progress, void *progress_ctx, char *why,
+                              size_t why_len);
+
 /* The same into files (cz_setup_files for any circuit). */
 cz_status cz_api_setup_files(cz_synthesize_fn synth, void *ctx, const char *params_path,
                              const char *vk_path, const cz_setup_opts *opts, char *why,

@@ -11,6 +11,7 @@
 #include "cs_simple.h"
 #include "cuzk/circuits.h"
 #include "cuzk/filecoin.h"
+#include "cuzk/params.h"
 #include "porep.h"
 #include "sector_gen.h"
 #include "sector_sparse.h"
@@ -130,6 +131,27 @@ cz_status cz_porep_setup_files(const char *name_or_size, const char *params_path
     cz_stacked_circuit blank = {c, NULL, 0};
     return cz_api_setup_files(cz_stacked_circuit_synthesize, &blank, params_path, vk_path, opts,
                               why, why_len);
+}
+
+cz_status cz_porep_known_params(cz_params **out, bool *written, char *path, size_t path_len,
+                                const char *name_or_size, const char *dir, uint64_t seed,
+                                cz_pool *pool, cz_progress_fn progress, void *progress_ctx,
+                                char *why, size_t why_len)
+{
+    CZ_ARG_CHECK(out != NULL && written != NULL && dir != NULL && (path || !path_len));
+    *out = NULL;
+    const cz_porep_config *c = cz_porep_lookup(name_or_size);
+    CZ_ARG_CHECK(c != NULL);
+    char file[4096];
+    if (snprintf(file, sizeof file, "%s/known-porep-%llu-%016llx%s", dir,
+                 (unsigned long long)c->sector_size, (unsigned long long)seed,
+                 CZ_NATIVE_PARAMS_EXT) >= (int)sizeof file)
+        return CZ_ERR_INVALID_ARG;
+    if (path && snprintf(path, path_len, "%s", file) >= (int)path_len)
+        return CZ_ERR_INVALID_ARG;
+    cz_stacked_circuit blank = {c, NULL, 0};
+    return cz_api_known_params(out, written, cz_stacked_circuit_synthesize, &blank, file, seed,
+                               pool, progress, progress_ctx, why, why_len);
 }
 
 /* ---- test sectors ---- */
