@@ -196,7 +196,7 @@ typedef struct cz_porep_sector_spec {
 } cz_porep_sector_spec;
 
 /* The defaults: data_seed 0, prover_id bytes 0..31, sector_id 1, ticket [1; 32], seed [2; 32],
- * not sparse. */
+ * not sparse, the registered proof's variant (zeroed). */
 void cz_porep_sector_spec_default(cz_porep_sector_spec *spec);
 
 /*

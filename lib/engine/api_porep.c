@@ -160,12 +160,12 @@ void cz_porep_sector_spec_default(cz_porep_sector_spec *spec)
 {
     cz_porep_sector_opts o;
     cz_porep_sector_opts_default(&o);
+    *spec = (cz_porep_sector_spec){0}; /* the variant too: the registered proof's */
     spec->data_seed = o.data_seed;
     memcpy(spec->prover_id, o.prover_id, 32);
     spec->sector_id = o.sector_id;
     memcpy(spec->ticket, o.ticket, 32);
     memcpy(spec->seed, o.seed, 32);
-    spec->sparse = false;
 }
 
 /* The sizes a test sector may have: everything lives in memory, ~(layers + 6)·32 B per node. */
