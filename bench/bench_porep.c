@@ -486,13 +486,13 @@ int cz_bench_porep(int argc, char **argv)
          "parameter directory for the proofs (default: the demo\ncache, ~/.cache/cuzk); missing "
          "files are generated\nthere (INSECURE; minutes each)"},
         {"--large", CZ_OPT_FLAG, &large, NULL,
-         "also the 512 MiB partition's synthesis (a 4.5 GiB test\nsector) and the 8 MiB and 512 "
-         "MiB proofs, and the 512 MiB proof over known bases"},
+         "also the 512 MiB partition's synthesis (a 4.5 GiB test\nsector), the 8 MiB and 512 MiB "
+         "proofs and the 512 MiB\nproof over known bases"},
         {"--size", CZ_OPT_STRING, &size, "SIZE",
          "only the proof over known bases (porep_known_SIZE):\n2KiB, 8MiB, 512MiB, 32GiB or 64GiB"},
         {"--bases-dir", CZ_OPT_STRING, &bases_dir, "DIR",
          "where the known bases are written, or reused (default\n" CZ_BENCH_POREP_BASES_DIR
-         "; a real parameter set's size: 47 GB at 32 GiB)"},
+         "; as large as the parameters:\n48 GB at 32 GiB)"},
         {"--cold", CZ_OPT_FLAG, &cold, NULL,
          "drop the bases from the page cache before each proof\nover them, so they are read from "
          "disk"},
