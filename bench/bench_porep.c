@@ -492,7 +492,7 @@ int cz_bench_porep(int argc, char **argv)
          "only the proof over known bases (porep_known_SIZE):\n2KiB, 8MiB, 512MiB, 32GiB or 64GiB"},
         {"--bases-dir", CZ_OPT_STRING, &bases_dir, "DIR",
          "where the known bases are written, or reused (default\n" CZ_BENCH_POREP_BASES_DIR
-         "; as large as the parameters:\n48 GB at 32 GiB)"},
+         "; as large as the parameters:\n47.4 GB at 32 GiB)"},
         {"--cold", CZ_OPT_FLAG, &cold, NULL,
          "drop the bases from the page cache before each proof\nover them, so they are read from "
          "disk"},

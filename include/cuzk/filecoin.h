@@ -89,7 +89,7 @@ cz_status cz_porep_setup_files(const char *name_or_size, const char *params_path
  * dir/known-porep-<sector bytes>-<seed, 16 hex digits>.czparams, with the query lengths the
  * circuit's witness pairs with (one synthesis counting its densities, ~1/10 of a proof's). The
  * file is reused when it has those lengths and this seed, else written (its size is a real
- * set's: 47 GB at 32 GiB, 2.9 GB at 512 MiB; *written says which), so proofs read their bases from
+ * set's: 47.4 GB at 32 GiB, 2.0 GB at 512 MiB; *written says which), so proofs read their bases from
  * disk as under real parameters. Proofs under it never verify — prove with self_check off —
  * but each of their MSMs is checked against its known result (one Fr multiplication per scalar
  * and one scalar multiplication), timed as the self-check phase: CZ_ERR_SELF_VERIFY_FAILED when
