@@ -510,6 +510,20 @@ static void known_poke(const char *path, cz_g16_section s, size_t index, uint8_t
     close(fd);
 }
 
+/* The density pass's query lengths are those setup writes (an independent count: the non-zero
+ * A(τ), B(τ) of its column sums). */
+static void test_stage_known_counts(void)
+{
+    cz_shape_unref(chain_shape(0)); /* sets up chain_params */
+    chain c;
+    chain_make(&c, 100, 2);
+    size_t count[CZ_G16_SECTIONS];
+    CZ_CHECK_OK(cz_groth16_query_counts(count, chain_synth, &c));
+    const cz_groth16_params *p = &chain_params;
+    const size_t want[CZ_G16_SECTIONS] = {p->vk.n_ic, p->n_h, p->n_l, p->n_a, p->n_b_g1, p->n_b_g2};
+    CZ_CHECK(memcmp(count, want, sizeof want) == 0);
+}
+
 /* A wrong base in any query is caught by the MSM that reads it, and the file is reused. */
 static void test_stage_known_bases(void)
 {
@@ -611,5 +625,6 @@ CZ_TEST_MODULE(stage, {"prove", test_stage_prove},
                {"precompile_limits", test_stage_precompile_limits},
                {"nomem_every_k", test_stage_nomem_every_k}, {"cancel", test_stage_cancel},
                {"bytes_bound", test_stage_bytes_bound}, {"bytes_32g", test_stage_bytes_32g},
-               {"shared_shape", test_stage_shared_shape}, {"known_bases", test_stage_known_bases},
+               {"shared_shape", test_stage_shared_shape}, {"known_counts", test_stage_known_counts},
+               {"known_bases", test_stage_known_bases},
                {"known_scalars", test_stage_known_scalars});
