@@ -391,7 +391,7 @@ static bool cz_bench_porep_known(const cz_bench_opts *o, const char *size, const
         return true;
     cz_porep_info info;
     if (cz_porep_info_get(&info, size) != CZ_OK || cz_porep_info_count(&info) != CZ_OK) {
-        fprintf(stderr, "cuzk bench porep: %s: not a PoRep sector size\n", size);
+        fprintf(stderr, "cuzk bench porep: %s: the circuit could not be counted\n", size);
         return false;
     }
     if (mkdir(dir, 0755) != 0 && errno != EEXIST) {
@@ -542,6 +542,14 @@ int cz_bench_porep(int argc, char **argv)
         else
             snprintf(cache, sizeof cache, "%s/.cache/cuzk", home && *home ? home : "/tmp");
         dir = cache;
+    }
+    cz_porep_info known_info;
+    if (size && cz_porep_info_get(&known_info, size) != CZ_OK) {
+        fprintf(stderr,
+                "cuzk bench porep: --size %s: not a PoRep sector size (2KiB, 8MiB, 512MiB, "
+                "32GiB, 64GiB)\n",
+                size);
+        return 2;
     }
     cz_bench_header(&o, "porep");
     cz_pool *pool = NULL;

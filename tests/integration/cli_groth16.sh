@@ -67,6 +67,7 @@ for bad in "--insecure-seed abc" "--insecure-seed 1x" "--threads abc" "--threads
 done
 [ ! -e "$dir/never.params" ] || fail "a rejected command line still wrote parameters"
 "$cuzk" bench msm --max-log=abc >/dev/null 2>&1; [ $? = 2 ] || fail "bench --max-log=abc did not exit 2"
+"$cuzk" bench porep --size 3KiB >/dev/null 2>&1; [ $? = 2 ] || fail "bench porep --size 3KiB did not exit 2"
 "$cuzk" prove --help | grep -q "^exit status: 0" || fail "prove --help does not document exit statuses"
 set -e
 for cmd in demo setup prove verify bench; do
