@@ -20,12 +20,6 @@ int cz_cmd_params(int argc, char **argv);
 int cz_cmd_prove_zkey(int argc, char **argv);
 int cz_cmd_verify_snarkjs(int argc, char **argv);
 int cz_cmd_export_vk(int argc, char **argv);
-/* Filecoin PoRep (cmd_porep.c). */
-int cz_cmd_porep(int argc, char **argv);
-int cz_cmd_demo_porep(int argc, char **argv);
-int cz_cmd_setup_porep(int argc, char **argv);
-int cz_cmd_prove_porep(int argc, char **argv);
-int cz_cmd_verify_porep(int argc, char **argv);
 /* The daemon and its client (cmd_daemon.c, cmd_client.c; built with CZ_DAEMON). */
 int cz_cmd_daemon(int argc, char **argv);
 int cz_cmd_client(int argc, char **argv);
@@ -78,10 +72,17 @@ typedef struct cz_cli_area {
     const char *help;
 } cz_cli_area;
 
-/* `cuzk <group> <command> …`: runs the named command, or prints the group's usage (--help: on
- * stdout, exit 0; otherwise on stderr, exit 2), footer (whole lines) under the command list. */
-int cz_cli_group(const char *group, const cz_cli_area *commands, size_t n, const char *footer,
-                 int argc, char **argv);
+/* `cuzk <name> <command> …`: named commands (`cuzk porep info`, `cuzk client submit`, …). */
+typedef struct cz_cli_group {
+    const char *name;
+    const cz_cli_area *commands;
+    size_t n;
+    const char *footer; /* whole lines under the command list */
+} cz_cli_group;
+
+/* Runs the named command (argv[0]), or prints the group's usage (--help: on stdout, exit 0;
+ * otherwise on stderr, exit 2). */
+int cz_cli_group_run(const cz_cli_group *g, int argc, char **argv);
 /* Parses n bytes of hex (an optional 0x) into out; false with a message naming the option. */
 bool cz_cli_hex(uint8_t *out, size_t n, const char *hex, const char *name);
 /* The index of the first public input (32 bytes, little-endian) that is not below r; n if none. */

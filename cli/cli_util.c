@@ -155,20 +155,19 @@ void cz_cli_demo_report(const cz_prove_stats *ps, bool counters, double verify_s
     printf("…\nverification: %s\n", valid ? "VALID" : "INVALID");
 }
 
-int cz_cli_group(const char *group, const cz_cli_area *commands, size_t n, const char *footer,
-                 int argc, char **argv)
+int cz_cli_group_run(const cz_cli_group *g, int argc, char **argv)
 {
-    for (size_t i = 0; argc >= 1 && i < n; i++)
-        if (strcmp(argv[0], commands[i].name) == 0)
-            return commands[i].run(argc - 1, argv + 1);
+    for (size_t i = 0; argc >= 1 && i < g->n; i++)
+        if (strcmp(argv[0], g->commands[i].name) == 0)
+            return g->commands[i].run(argc - 1, argv + 1);
     bool help = argc >= 1 && (strcmp(argv[0], "--help") == 0 || strcmp(argv[0], "-h") == 0);
     FILE *out = help ? stdout : stderr;
     if (argc >= 1 && !help)
-        fprintf(stderr, "cuzk %s: unknown command '%s'\n\n", group, argv[0]);
-    fprintf(out, "usage: cuzk %s <command> [options]\n\ncommands:\n", group);
-    for (size_t i = 0; i < n; i++)
-        fprintf(out, "  %-14s %s\n", commands[i].name, commands[i].help);
-    fprintf(out, "\n%s", footer);
+        fprintf(stderr, "cuzk %s: unknown command '%s'\n\n", g->name, argv[0]);
+    fprintf(out, "usage: cuzk %s <command> [options]\n\ncommands:\n", g->name);
+    for (size_t i = 0; i < g->n; i++)
+        fprintf(out, "  %-14s %s\n", g->commands[i].name, g->commands[i].help);
+    fprintf(out, "\n%s", g->footer);
     return help ? CZ_CLI_EXIT_OK : CZ_CLI_EXIT_USAGE;
 }
 

@@ -453,11 +453,11 @@ static const cz_cli_area cz_client_commands[] = {
 
 int cz_cmd_client(int argc, char **argv)
 {
-    return cz_cli_group(
+    static const cz_cli_group g = {
         "client", cz_client_commands, CZ_ARRAY_SIZE(cz_client_commands),
         "Options: [--addr ADDR] (every command). Every command takes --help.\n"
         "Exit status: 0 done (the proof was made); 1 the job failed, was cancelled\n"
         "or timed out; 2 usage error, unreadable file, or an error from the daemon\n"
-        "or the connection (the gRPC code is printed).\n",
-        argc, argv);
+        "or the connection (the gRPC code is printed).\n"};
+    return cz_cli_group_run(&g, argc, argv);
 }

@@ -628,8 +628,9 @@ int cz_cmd_post(int argc, char **argv)
         {"info", cz_post_info_cmd, "a registered PoSt proof's configuration and circuit size"},
         {"gen", cz_post_gen_cmd, "seal test sectors and write their vanilla proofs"},
     };
-    return cz_cli_group("post", commands, CZ_ARRAY_SIZE(commands),
-                        "Proofs: cuzk setup|prove|verify|demo post-window, … post-winning.\n"
-                        "Every command takes --help.\n",
-                        argc, argv);
+    static const cz_cli_group g = {
+        "post", commands, CZ_ARRAY_SIZE(commands),
+        "Proofs: cuzk setup|prove|verify|demo post-window, … post-winning.\n"
+        "Every command takes --help.\n"};
+    return cz_cli_group_run(&g, argc, argv);
 }

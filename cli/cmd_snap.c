@@ -514,9 +514,9 @@ int cz_cmd_snap(int argc, char **argv)
         {"info", cz_snap_info_cmd, "an update proof's configuration and circuit size"},
         {"gen", cz_snap_gen_cmd, "make a deterministic update and write its request"},
     };
-    return cz_cli_group(
+    static const cz_cli_group g = {
         "snap", commands, CZ_ARRAY_SIZE(commands),
         "Proofs: cuzk setup snap, cuzk prove snap, cuzk verify snap, cuzk demo snap.\n"
-        "Every command takes --help.\n",
-        argc, argv);
+        "Every command takes --help.\n"};
+    return cz_cli_group_run(&g, argc, argv);
 }

@@ -3,7 +3,7 @@
 #include <string.h>
 
 #include "bench.h"
-#include "cli.h"
+#include "cli_family.h"
 #include "cuzk/cuzk.h"
 
 static void cz_cli_usage(FILE *out)
@@ -40,15 +40,16 @@ int main(int argc, char **argv)
         return 2;
     }
     const char *cmd = argv[1];
+    int rc = cz_cli_family_verb(cmd, argc - 2, argv + 2);
+    if (rc < 0)
+        rc = cz_cli_family_group(cmd, argc - 2, argv + 2);
+    if (rc >= 0)
+        return rc;
     /* `cuzk <command> <proof> …` runs the command's Filecoin form for that proof */
     static const struct {
         const char *cmd, *form;
         int (*run)(int argc, char **argv);
     } forms[] = {
-        {"demo", "porep", cz_cmd_demo_porep},
-        {"setup", "porep", cz_cmd_setup_porep},
-        {"prove", "porep", cz_cmd_prove_porep},
-        {"verify", "porep", cz_cmd_verify_porep},
         {"demo", "post-window", cz_cmd_demo_post_window},
         {"demo", "post-winning", cz_cmd_demo_post_winning},
         {"setup", "post-window", cz_cmd_setup_post_window},
@@ -71,8 +72,8 @@ int main(int argc, char **argv)
     } commands[] = {
         {"bench", cz_bench_main},  {"demo", cz_cmd_demo},     {"setup", cz_cmd_setup},
         {"prove", cz_cmd_prove},   {"verify", cz_cmd_verify}, {"export-vk", cz_cmd_export_vk},
-        {"porep", cz_cmd_porep},   {"post", cz_cmd_post},     {"snap", cz_cmd_snap},
-        {"params", cz_cmd_params}, {"daemon", cz_cmd_daemon}, {"client", cz_cmd_client}};
+        {"post", cz_cmd_post},     {"snap", cz_cmd_snap},     {"params", cz_cmd_params},
+        {"daemon", cz_cmd_daemon}, {"client", cz_cmd_client}};
     for (size_t i = 0; i < sizeof commands / sizeof *commands; i++)
         if (strcmp(cmd, commands[i].name) == 0)
             return commands[i].run(argc - 2, argv + 2);
