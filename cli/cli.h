@@ -33,12 +33,6 @@ int cz_cmd_prove_post_window(int argc, char **argv);
 int cz_cmd_prove_post_winning(int argc, char **argv);
 int cz_cmd_verify_post_window(int argc, char **argv);
 int cz_cmd_verify_post_winning(int argc, char **argv);
-/* Filecoin SnapDeals (cmd_snap.c). */
-int cz_cmd_snap(int argc, char **argv);
-int cz_cmd_demo_snap(int argc, char **argv);
-int cz_cmd_setup_snap(int argc, char **argv);
-int cz_cmd_prove_snap(int argc, char **argv);
-int cz_cmd_verify_snap(int argc, char **argv);
 
 /* Prints "cuzk CMD: WHAT: <status>[: why]" to stderr ("cuzk CMD: why (<status>)" when why starts
  * with WHAT, a file name); returns the exit status of st (cz_cli_exit_status). */

@@ -6,6 +6,7 @@
 /* In the order `cuzk <verb>` looks: named families first, the unnamed default last. */
 static const cz_cli_family *const cz_cli_families[] = {
     &cz_cli_family_porep,
+    &cz_cli_family_snap,
 };
 
 static const char *const cz_cli_verbs[CZ_CLI_VERBS] = {"setup", "prove", "verify", "demo", NULL};

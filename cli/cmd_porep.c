@@ -590,7 +590,7 @@ static int cz_cmd_porep_check(int argc, char **argv)
 
 /* ---- the family ---- */
 
-static const cz_cli_fil cz_porep_fil = {
+static const cz_cli_fil cz_porep_hooks = {
     .noun = "registered proof",
     .help =
         {
@@ -675,5 +675,5 @@ const cz_cli_family cz_cli_family_porep = {
             [CZ_CLI_VERIFY] = cz_cmd_fil_verify,
             [CZ_CLI_DEMO] = cz_cmd_fil_demo},
     .group = &cz_porep_group,
-    .fil = &cz_porep_fil,
+    .fil = &cz_porep_hooks,
 };

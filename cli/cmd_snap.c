@@ -1,10 +1,11 @@
-/* `cuzk snap …`, `cuzk prove|verify|demo snap`: Filecoin SnapDeals (EmptySectorUpdate). */
+/* Filecoin SnapDeals (EmptySectorUpdate): the family's hooks for the shared commands (cmd_fil.c),
+ * its options, and `cuzk snap gen`. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
-#include "cli.h"
+#include "cli_family.h"
 #include "cuzk/filecoin.h"
 #include "cuzk/params.h"
 #include "cuzk/platform.h"
@@ -20,19 +21,102 @@ static int cz_snap_unknown(const char *cmd, const char *proof)
     return CZ_CLI_EXIT_USAGE;
 }
 
-/* The official file of an update proof's parameters (cz_cli_fil_params_file). */
-static bool cz_snap_params_file(char *path, size_t len, const char *cmd, const char *spec,
-                                const cz_snap_info *info, const char *ext, bool must_exist)
+/* ---- the update proof ---- */
+
+/* p from its info (p->info.snap). */
+static void cz_snap_fill(cz_cli_fil_proof *p)
 {
-    return cz_cli_fil_params_file(path, len, cmd, spec,
-                                  info->poseidon ? CZ_FIL_SNAP_POSEIDON : CZ_FIL_SNAP,
-                                  info->sector_size, info->name, ext, must_exist);
+    const cz_snap_info *in = &p->info.snap;
+    p->name = in->name;
+    p->fil = in->poseidon ? CZ_FIL_SNAP_POSEIDON : CZ_FIL_SNAP;
+    p->sector_size = in->sector_size;
+    p->parts = in->partitions;
+    p->constraints = in->constraints;
+    p->inputs = in->inputs;
+    p->aux = in->aux;
+    p->domain_log2 = in->domain_log2;
 }
 
-/* ---- snap info ---- */
+/* What the options of a run name beyond the shared ones. */
+typedef struct cz_snap_own {
+    bool poseidon;
+    const char *request;
+    /* verify_empty_sector_update_proof's form */
+    const char *registered, *comm_r_old, *comm_r_new, *comm_d_new;
+} cz_snap_own;
 
-static void cz_snap_print_info(const cz_snap_info *in)
+static size_t cz_snap_opts(cz_cli_opt *out, cz_cli_fil_run *r)
 {
+    cz_snap_own *o = r->own;
+    size_t n = 0;
+    switch (r->verb) {
+    case CZ_CLI_SETUP:
+        out[n++] = (cz_cli_opt){
+            "--size",        CZ_OPT_STRING, &r->proof, "SIZE", "the sector size or update proof",
+            .required = true};
+        break;
+    case CZ_CLI_PROVE:
+        out[n++] = (cz_cli_opt){"--request",
+                                CZ_OPT_STRING,
+                                &o->request,
+                                "FILE",
+                                "the request: partition proofs and commitments (JSON)",
+                                .required = true};
+        break;
+    case CZ_CLI_VERIFY:
+        out[n++] = (cz_cli_opt){"--request", CZ_OPT_STRING, &o->request, "FILE",
+                                "check against this request's commitments"};
+        out[n++] = (cz_cli_opt){"--registered-proof", CZ_OPT_STRING, &o->registered, "PROOF",
+                                "or against an update's commitments:"};
+        out[n++] = (cz_cli_opt){"--comm-r-old", CZ_OPT_STRING, &o->comm_r_old, "HEX", "32 bytes"};
+        out[n++] = (cz_cli_opt){"--comm-r-new", CZ_OPT_STRING, &o->comm_r_new, "HEX", "32 bytes"};
+        out[n++] = (cz_cli_opt){"--comm-d-new", CZ_OPT_STRING, &o->comm_d_new, "HEX", "32 bytes"};
+        break;
+    case CZ_CLI_INFO:
+        out[n++] = (cz_cli_opt){"--proof", CZ_OPT_STRING, &r->proof, "PROOF",
+                                "the registered update proof or sector size"};
+        out[n++] =
+            (cz_cli_opt){"--size", CZ_OPT_STRING, &r->proof, "SIZE", "the same, by sector size"};
+        out[n++] = (cz_cli_opt){"--poseidon", CZ_OPT_FLAG, &o->poseidon, NULL,
+                                "the Poseidon variant alone (any size upstream allows:\n1KiB … "
+                                "64GiB)"};
+        break;
+    default: break;
+    }
+    return n;
+}
+
+static bool cz_snap_at(cz_cli_fil_proof *p, unsigned index)
+{
+    if (cz_snap_info_at(&p->info.snap, index) != CZ_OK)
+        return false;
+    cz_snap_fill(p);
+    return true;
+}
+
+static bool cz_snap_find(cz_cli_fil_proof *p, const cz_cli_fil_run *r)
+{
+    const cz_snap_own *o = r->own;
+    if (!r->proof)
+        return cz_cli_fil_no_proof(r, "--size, --proof or --all");
+    if (cz_snap_info_get(&p->info.snap, r->proof, o->poseidon) != CZ_OK) {
+        cz_snap_unknown(r->cmd, r->proof);
+        return false;
+    }
+    cz_snap_fill(p);
+    return true;
+}
+
+static cz_status cz_snap_count(cz_cli_fil_proof *p)
+{
+    cz_status st = cz_snap_info_count(&p->info.snap);
+    cz_snap_fill(p);
+    return st;
+}
+
+static void cz_snap_print(const cz_cli_fil_proof *p)
+{
+    const cz_snap_info *in = &p->info.snap;
     if (in->poseidon)
         printf("%s EmptySectorUpdate-Poseidon (no registered proof)\n", in->name);
     else
@@ -45,80 +129,180 @@ static void cz_snap_print_info(const cz_snap_info *in)
     else
         printf("  partitions    %u × %u challenges, %u apex leaves each, h = %u\n", in->partitions,
                in->challenges, in->apex_leaves, in->h);
-    if (in->constraints) {
-        printf("  constraints   %llu per partition (+%u input constraints)\n",
-               (unsigned long long)in->constraints, in->inputs);
-        printf("  variables     %u inputs (ONE included), %u aux\n", in->inputs, in->aux);
-        printf("  domain        2^%u\n", in->domain_log2);
-    }
-    char stem[CZ_FIL_STEM_MAX];
-    cz_fil_proof proof = in->poseidon ? CZ_FIL_SNAP_POSEIDON : CZ_FIL_SNAP;
-    if (cz_fil_params_stem(stem, proof, in->sector_size) == CZ_OK)
-        printf("  parameters    %s.params\n", stem);
+    cz_cli_fil_print_circuit(p, " per partition");
 }
 
-/* Counts (unless no_count) and prints one circuit; false after a message. */
-static bool cz_snap_show(cz_snap_info *info, bool no_count)
+/* info: at 32 and 64 GiB the Poseidon variant, whose parameters Filecoin publishes too. */
+static bool cz_snap_next(cz_cli_fil_proof *p, const cz_cli_fil_run *r)
 {
-    cz_status st = no_count ? CZ_OK : cz_snap_info_count(info);
-    if (st != CZ_OK) {
-        cz_cli_fail("snap info", "counting", st, NULL);
+    char stem[CZ_FIL_STEM_MAX];
+    if (p->info.snap.poseidon ||
+        cz_fil_params_stem(stem, CZ_FIL_SNAP_POSEIDON, p->sector_size) != CZ_OK ||
+        cz_snap_info_get(&p->info.snap, r->proof, true) != CZ_OK)
         return false;
-    }
-    cz_snap_print_info(info);
+    cz_snap_fill(p);
     return true;
 }
 
-static int cz_snap_info_cmd(int argc, char **argv)
+/* ---- what a proof is made from and checked against ---- */
+
+/* A request (NULL: the commitments alone) and the commitments it is verified against. */
+typedef struct cz_snap_input {
+    cz_snap *s;
+    const char *name;
+    uint8_t r_old[32], r_new[32], d_new[32];
+} cz_snap_input;
+
+static void cz_snap_release(void *in)
 {
-    const char *proof = NULL;
-    bool all = false, no_count = false, poseidon = false;
-    const cz_cli_opt opts[] = {
-        {"--proof", CZ_OPT_STRING, &proof, "PROOF", "the registered update proof or sector size"},
-        {"--size", CZ_OPT_STRING, &proof, "SIZE", "the same, by sector size"},
-        {"--poseidon", CZ_OPT_FLAG, &poseidon, NULL,
-         "the Poseidon variant alone (any size upstream allows:\n1KiB … 64GiB)"},
-        {"--all", CZ_OPT_FLAG, &all, NULL, "list every registered update proof (no counting)"},
-        {"--no-count", CZ_OPT_FLAG, &no_count, NULL, "skip counting the circuits"},
-    };
-    const cz_cli_spec spec = {
-        "snap info",
-        "(--size SIZE | --proof PROOF | --all) [--poseidon] [--no-count]",
-        "Prints an update proof's configuration (partitions, challenges, tree shapes), its\n"
-        "partition circuit's size (constraints, inputs, aux, domain: counted by synthesizing\n"
-        "the blank circuit, ~1 s at 32 GiB) and its official parameter file. At 32 and 64 GiB\n"
-        "the Poseidon variant, whose parameters Filecoin publishes too, follows.\n",
-        opts,
-        CZ_ARRAY_SIZE(opts),
-        cz_snap_proof_help};
-    int rc = cz_cli_parse(&spec, argc, argv);
-    if (rc >= 0)
-        return rc;
-    cz_snap_info info;
-    if (all) {
-        for (unsigned i = 0; cz_snap_info_at(&info, i) == CZ_OK; i++)
-            cz_snap_print_info(&info);
-        return CZ_CLI_EXIT_OK;
+    cz_snap_input *x = in;
+    if (x)
+        cz_snap_free(x->s);
+    free(x);
+}
+
+/* An input for s (owned: its commitments; NULL: set by the caller); NULL (s freed) when out of
+ * memory. Fills p from s. */
+static cz_snap_input *cz_snap_input_new(cz_cli_fil_proof *p, cz_snap *s)
+{
+    cz_snap_input *x = calloc(1, sizeof *x);
+    if (!x) {
+        cz_snap_free(s);
+        fprintf(stderr, "cuzk: out of memory\n");
+        return NULL;
     }
-    if (!proof) {
-        fprintf(stderr, "cuzk snap info: --size, --proof or --all is required (see --help)\n");
-        return CZ_CLI_EXIT_USAGE;
+    x->s = s;
+    if (s) {
+        cz_snap_get_info(s, &p->info.snap);
+        cz_snap_fill(p);
+        cz_snap_get_commitments(s, x->r_old, x->r_new, x->d_new);
     }
-    if (cz_snap_info_get(&info, proof, poseidon) != CZ_OK)
-        return cz_snap_unknown("snap info", proof);
-    if (!cz_snap_show(&info, no_count))
-        return CZ_CLI_EXIT_INVALID;
-    /* the published Poseidon variant of the size */
-    char stem[CZ_FIL_STEM_MAX];
-    if (!poseidon && cz_fil_params_stem(stem, CZ_FIL_SNAP_POSEIDON, info.sector_size) == CZ_OK &&
-        cz_snap_info_get(&info, proof, true) == CZ_OK && !cz_snap_show(&info, no_count))
-        return CZ_CLI_EXIT_INVALID;
-    return CZ_CLI_EXIT_OK;
+    x->name = p->name;
+    return x;
+}
+
+/* Reads a request file and checks its vanilla proofs. NULL after a message. */
+static cz_snap *cz_snap_read(const char *cmd, const char *path, cz_pool *pool)
+{
+    char why[512] = "";
+    cz_snap *s = NULL;
+    cz_status st = cz_snap_load_file(&s, path, why, sizeof why);
+    if (st == CZ_OK && (st = cz_snap_check(s, pool, why, sizeof why)) != CZ_OK) {
+        cz_snap_free(s);
+        s = NULL;
+    }
+    if (st != CZ_OK)
+        cz_cli_fail(cmd, path, st, why);
+    return s;
+}
+
+static void *cz_snap_load_request(cz_cli_fil_proof *p, const cz_cli_fil_run *r, double t0)
+{
+    const cz_snap_own *o = r->own;
+    cz_snap *s = cz_snap_read(r->cmd, o->request, r->pool);
+    cz_snap_input *x = s ? cz_snap_input_new(p, s) : NULL;
+    if (x)
+        printf("request: %s, %u partition%s, vanilla proofs checked (%.2f s)\n", p->name, p->parts,
+               p->parts == 1 ? "" : "s", cz_cli_seconds() - t0);
+    return x;
+}
+
+static void *cz_snap_statement(cz_cli_fil_proof *p, const cz_cli_fil_run *r, int *rc)
+{
+    const cz_snap_own *o = r->own;
+    *rc = CZ_CLI_EXIT_USAGE;
+    bool comm_form = o->registered || o->comm_r_old || o->comm_r_new || o->comm_d_new;
+    if (!o->request == !comm_form ||
+        (comm_form && !(o->registered && o->comm_r_old && o->comm_r_new && o->comm_d_new))) {
+        fprintf(stderr,
+                "cuzk %s: give --request, or all of --registered-proof, "
+                "--comm-r-old, --comm-r-new and --comm-d-new (see --help)\n",
+                r->cmd);
+        return NULL;
+    }
+    uint8_t r_old[32], r_new[32], d_new[32];
+    if (comm_form && (!cz_cli_hex(r_old, 32, o->comm_r_old, "--comm-r-old") ||
+                      !cz_cli_hex(r_new, 32, o->comm_r_new, "--comm-r-new") ||
+                      !cz_cli_hex(d_new, 32, o->comm_d_new, "--comm-d-new")))
+        return NULL;
+    if (o->request) {
+        char why[512] = "";
+        cz_snap *s = NULL;
+        cz_status st = cz_snap_load_file(&s, o->request, why, sizeof why);
+        if (st != CZ_OK) {
+            *rc = cz_cli_fail(r->cmd, o->request, st, why);
+            return NULL;
+        }
+        return cz_snap_input_new(p, s);
+    }
+    if (cz_snap_info_get(&p->info.snap, o->registered, false) != CZ_OK) {
+        *rc = cz_snap_unknown(r->cmd, o->registered);
+        return NULL;
+    }
+    cz_snap_fill(p);
+    cz_snap_input *x = cz_snap_input_new(p, NULL);
+    if (x) {
+        memcpy(x->r_old, r_old, 32);
+        memcpy(x->r_new, r_new, 32);
+        memcpy(x->d_new, d_new, 32);
+    }
+    return x;
+}
+
+static void *cz_snap_make(cz_cli_fil_proof *p, const cz_cli_fil_run *r, int *rc)
+{
+    /* the update and its request */
+    double t0 = cz_cli_seconds();
+    char *json = NULL, why[512] = "";
+    size_t len = 0;
+    cz_status st = cz_snap_gen_request(&json, &len, p->name, NULL, r->pool, NULL, NULL);
+    cz_snap *s = NULL;
+    if (st == CZ_OK &&
+        (st = cz_snap_load(&s, (const uint8_t *)json, len, why, sizeof why)) == CZ_OK)
+        st = cz_snap_check(s, r->pool, why, sizeof why);
+    free(json);
+    if (st != CZ_OK) {
+        cz_snap_free(s);
+        *rc = cz_cli_fail(r->cmd, "making the test update", st, why);
+        return NULL;
+    }
+    printf("update: CC sector sealed, new data encoded, request %zu bytes, vanilla proofs "
+           "checked (%.2f s)\n",
+           len, cz_cli_seconds() - t0);
+    *rc = CZ_CLI_EXIT_USAGE;
+    return cz_snap_input_new(p, s);
+}
+
+static cz_status cz_snap_prove_in(uint8_t *proofs, const cz_params *params, const void *in,
+                                  const cz_prove_opts *po, cz_prove_stats *ps)
+{
+    return cz_snap_prove(proofs, params, ((const cz_snap_input *)in)->s, po, ps);
+}
+
+static cz_status cz_snap_verify_in(bool *valid, const cz_vk *vk, const void *in,
+                                   const uint8_t *proofs, size_t len)
+{
+    const cz_snap_input *x = in;
+    return cz_snap_verify(valid, vk, x->name, x->r_old, x->r_new, x->d_new, proofs, len);
+}
+
+static cz_status cz_snap_setup_mem(cz_params **out, const cz_cli_fil_proof *p, const uint64_t *seed,
+                                   cz_pool *pool)
+{
+    return cz_snap_setup(out, p->name, p->info.snap.poseidon, seed, pool);
+}
+
+static cz_status cz_snap_setup_to(const cz_cli_fil_proof *p, const char *params_path,
+                                  const char *vk_path, const cz_setup_opts *opts, char *why,
+                                  size_t why_len)
+{
+    return cz_snap_setup_files(p->name, p->info.snap.poseidon, params_path, vk_path, opts, why,
+                               why_len);
 }
 
 /* ---- snap gen ---- */
 
-static int cz_snap_gen_cmd(int argc, char **argv)
+static int cz_cmd_snap_gen(int argc, char **argv)
 {
     const char *proof = NULL, *out = NULL;
     unsigned long threads = cz_cpu_count();
@@ -135,8 +319,7 @@ static int cz_snap_gen_cmd(int argc, char **argv)
         {"--sparse", CZ_OPT_FLAG, &spec.sparse, NULL,
          "a sparse update of any size (32GiB, 64GiB): zero\ndata into a sector of one repeated "
          "replica node"},
-        {"--threads", CZ_OPT_UINT, &threads, "N", "threads (default: all online CPUs)", .min = 1,
-         .max = 1024},
+        CZ_CLI_OPT_THREADS(&threads),
     };
     const cz_cli_spec spec_cli = {
         "snap gen",
@@ -190,333 +373,90 @@ static int cz_snap_gen_cmd(int argc, char **argv)
     return CZ_CLI_EXIT_OK;
 }
 
-/* ---- prove snap ---- */
+/* ---- the family ---- */
 
-/* Reads a request file and checks its vanilla proofs. NULL after a message. */
-static cz_snap *cz_snap_read(const char *cmd, const char *path, cz_pool *pool)
+static const cz_cli_fil cz_snap_hooks = {
+    .noun = "update proof",
+    .help =
+        {
+            [CZ_CLI_SETUP] =
+                {"--size SIZE [--params DIR|FILE] [--vk DIR|FILE] [options]",
+                 "Generates Groth16 parameters for a registered update proof's partition "
+                 "circuit, as\nbellperson's generator does, under the official file names. "
+                 "They are this\nmachine's own, not the network's: for tests, demos and "
+                 "benchmarks. Existing files\nare never overwritten without --force.\n",
+                 NULL},
+            [CZ_CLI_PROVE] =
+                {"--request FILE [--params DIR|FILE] --proof FILE [options]",
+                 "SnapDeals (generate_empty_sector_update_proof_with_vanilla): checks the "
+                 "request's\nvanilla proofs, then proves every partition and writes the proofs "
+                 "in partition\norder, after verifying each against public inputs recomputed "
+                 "from the request's\ncommitments. Prints the time of each phase.\n",
+                 NULL},
+            [CZ_CLI_VERIFY] =
+                {"[--vk DIR|FILE] --proof FILE (--request FILE | --registered-proof PROOF\n"
+                 "       --comm-r-old HEX --comm-r-new HEX --comm-d-new HEX)",
+                 "Verifies a SnapDeals proof as filecoin-proofs' "
+                 "verify_empty_sector_update_proof\ndoes: every partition's proof against "
+                 "public inputs derived from the commitments\n(k and h_select, comm_r_old, "
+                 "comm_d_new, comm_r_new). Prints VALID or INVALID.\n",
+                 cz_snap_proof_help},
+            [CZ_CLI_DEMO] =
+                {"[--size SIZE] [--threads N] [--cache DIR]",
+                 "SnapDeals end to end on a test update: seals a CC sector, encodes new data "
+                 "into it\nand makes the request Curio would send (`cuzk snap gen`), generates "
+                 "the partition\ncircuit's parameters once and caches them, proves every "
+                 "partition, verifies the\nproof as verify_empty_sector_update_proof does and "
+                 "prints the time of each phase.\n",
+                 NULL},
+            [CZ_CLI_INFO] =
+                {"(--size SIZE | --proof PROOF | --all) [--poseidon] [--no-count]",
+                 "Prints an update proof's configuration (partitions, challenges, tree shapes), "
+                 "its\npartition circuit's size (constraints, inputs, aux, domain: counted by "
+                 "synthesizing\nthe blank circuit, ~1 s at 32 GiB) and its official parameter "
+                 "file. At 32 and 64 GiB\nthe Poseidon variant, whose parameters Filecoin "
+                 "publishes too, follows.\n",
+                 cz_snap_proof_help},
+        },
+    .own_size = sizeof(cz_snap_own),
+    .demo_seed = 0x637a6b736e6170ULL,
+    .opts = cz_snap_opts,
+    .at = cz_snap_at,
+    .find = cz_snap_find,
+    .count = cz_snap_count,
+    .print = cz_snap_print,
+    .next = cz_snap_next,
+    .load = cz_snap_load_request,
+    .statement = cz_snap_statement,
+    .make = cz_snap_make,
+    .prove = cz_snap_prove_in,
+    .verify = cz_snap_verify_in,
+    .release = cz_snap_release,
+    .setup = cz_snap_setup_mem,
+    .setup_files = cz_snap_setup_to,
+};
+
+static int cz_cmd_snap_info(int argc, char **argv)
 {
-    char why[512] = "";
-    cz_snap *s = NULL;
-    cz_status st = cz_snap_load_file(&s, path, why, sizeof why);
-    if (st == CZ_OK && (st = cz_snap_check(s, pool, why, sizeof why)) != CZ_OK) {
-        cz_snap_free(s);
-        s = NULL;
-    }
-    if (st != CZ_OK)
-        cz_cli_fail(cmd, path, st, why);
-    return s;
+    return cz_cmd_fil_info(&cz_cli_family_snap, argc, argv);
 }
 
-int cz_cmd_prove_snap(int argc, char **argv)
-{
-    const char *req_path = NULL, *params_opt = NULL, *proof_path = NULL;
-    unsigned long threads = cz_cpu_count();
-    bool no_self_check = false, counters = false;
-    const cz_cli_opt opts[] = {
-        {"--request", CZ_OPT_STRING, &req_path, "FILE",
-         "the request: partition proofs and commitments (JSON)", .required = true},
-        {"--params", CZ_OPT_STRING, &params_opt, "DIR|FILE",
-         "the update proof's .params (default: the parameter\ndirectory)"},
-        {"--proof", CZ_OPT_STRING, &proof_path, "FILE",
-         "where to write the proof: 192 bytes per partition", .required = true},
-        {"--threads", CZ_OPT_UINT, &threads, "N", "threads (default: all online CPUs)", .min = 1,
-         .max = 1024},
-        {"--no-self-check", CZ_OPT_FLAG, &no_self_check, NULL,
-         "skip verifying each partition proof before writing"},
-        {"--perf", CZ_OPT_FLAG, &counters, NULL, "hardware counters per phase"},
-    };
-    const cz_cli_spec spec = {
-        "prove snap",
-        "--request FILE [--params DIR|FILE] --proof FILE [options]",
-        "SnapDeals (generate_empty_sector_update_proof_with_vanilla): checks the request's\n"
-        "vanilla proofs, then proves every partition and writes the proofs in partition\n"
-        "order, after verifying each against public inputs recomputed from the request's\n"
-        "commitments. Prints the time of each phase.\n",
-        opts,
-        CZ_ARRAY_SIZE(opts),
-        NULL};
-    int rc = cz_cli_parse(&spec, argc, argv);
-    if (rc >= 0)
-        return rc;
-    cz_pool *pool = cz_cli_pool((unsigned)threads);
-    double t0 = cz_cli_seconds();
-    cz_snap *s = cz_snap_read("prove snap", req_path, pool);
-    if (!s) {
-        cz_pool_destroy(pool);
-        return CZ_CLI_EXIT_USAGE;
-    }
-    cz_snap_info info;
-    cz_snap_get_info(s, &info);
-    printf("request: %s, %u partition%s, vanilla proofs checked (%.2f s)\n", info.name,
-           info.partitions, info.partitions == 1 ? "" : "s", cz_cli_seconds() - t0);
-    char params_path[4096];
-    cz_params *params = NULL;
-    rc = CZ_CLI_EXIT_USAGE;
-    if (cz_snap_params_file(params_path, sizeof params_path, "prove snap", params_opt, &info,
-                            ".params", true) &&
-        (params = cz_cli_load_params("prove snap", params_path, pool, &rc))) {
-        uint8_t *proofs = malloc((size_t)info.partitions * CZ_PROOF_BYTES);
-        cz_prove_stats ps;
-        cz_prove_opts po = {.pool = pool, .self_check = !no_self_check, .counters = counters};
-        cz_status st = cz_snap_prove(proofs, params, s, &po, &ps);
-        rc = st == CZ_OK ? cz_cli_write_proofs(proof_path, &ps, counters, proofs, info.partitions)
-                         : cz_cli_fail("prove snap", "proving", st, NULL);
-        free(proofs);
-    }
-    cz_params_free(params);
-    cz_snap_free(s);
-    cz_pool_destroy(pool);
-    return rc;
-}
+static const cz_cli_area cz_snap_commands[] = {
+    {"info", cz_cmd_snap_info, "an update proof's configuration and circuit size"},
+    {"gen", cz_cmd_snap_gen, "make a deterministic update and write its request"},
+};
 
-/* ---- verify snap ---- */
+static const cz_cli_group cz_snap_group = {
+    "snap", cz_snap_commands, CZ_ARRAY_SIZE(cz_snap_commands),
+    "Proofs: cuzk setup snap, cuzk prove snap, cuzk verify snap, cuzk demo snap.\n"
+    "Every command takes --help.\n"};
 
-int cz_cmd_verify_snap(int argc, char **argv)
-{
-    const char *vk_opt = NULL, *proof_path = NULL, *req_path = NULL, *proof = NULL;
-    const char *comm_r_old = NULL, *comm_r_new = NULL, *comm_d_new = NULL;
-    const cz_cli_opt opts[] = {
-        {"--vk", CZ_OPT_STRING, &vk_opt, "DIR|FILE",
-         "the update proof's .vk (default: the parameter\ndirectory)"},
-        {"--proof", CZ_OPT_STRING, &proof_path, "FILE", "the proof (192 bytes per partition)",
-         .required = true},
-        {"--request", CZ_OPT_STRING, &req_path, "FILE", "check against this request's commitments"},
-        {"--registered-proof", CZ_OPT_STRING, &proof, "PROOF",
-         "or against an update's commitments:"},
-        {"--comm-r-old", CZ_OPT_STRING, &comm_r_old, "HEX", "32 bytes"},
-        {"--comm-r-new", CZ_OPT_STRING, &comm_r_new, "HEX", "32 bytes"},
-        {"--comm-d-new", CZ_OPT_STRING, &comm_d_new, "HEX", "32 bytes"},
-    };
-    const cz_cli_spec spec = {
-        "verify snap",
-        "[--vk DIR|FILE] --proof FILE (--request FILE | --registered-proof PROOF\n"
-        "       --comm-r-old HEX --comm-r-new HEX --comm-d-new HEX)",
-        "Verifies a SnapDeals proof as filecoin-proofs' verify_empty_sector_update_proof\n"
-        "does: every partition's proof against public inputs derived from the commitments\n"
-        "(k and h_select, comm_r_old, comm_d_new, comm_r_new). Prints VALID or INVALID.\n",
-        opts,
-        CZ_ARRAY_SIZE(opts),
-        cz_snap_proof_help};
-    int rc = cz_cli_parse(&spec, argc, argv);
-    if (rc >= 0)
-        return rc;
-    bool comm_form = proof || comm_r_old || comm_r_new || comm_d_new;
-    if (!req_path == !comm_form ||
-        (comm_form && !(proof && comm_r_old && comm_r_new && comm_d_new))) {
-        fprintf(stderr, "cuzk verify snap: give --request, or all of --registered-proof, "
-                        "--comm-r-old, --comm-r-new and --comm-d-new (see --help)\n");
-        return CZ_CLI_EXIT_USAGE;
-    }
-    uint8_t r_old[32], r_new[32], d_new[32];
-    if (comm_form && (!cz_cli_hex(r_old, 32, comm_r_old, "--comm-r-old") ||
-                      !cz_cli_hex(r_new, 32, comm_r_new, "--comm-r-new") ||
-                      !cz_cli_hex(d_new, 32, comm_d_new, "--comm-d-new")))
-        return CZ_CLI_EXIT_USAGE;
-    cz_snap *s = NULL;
-    cz_snap_info info;
-    char why[512] = "", vk_path[4096];
-    cz_vk *vk = NULL;
-    size_t len = 0;
-    uint8_t *bytes = NULL;
-    rc = CZ_CLI_EXIT_USAGE;
-    if (req_path) {
-        cz_status st = cz_snap_load_file(&s, req_path, why, sizeof why);
-        if (st != CZ_OK)
-            return cz_cli_fail("verify snap", req_path, st, why);
-        cz_snap_get_info(s, &info);
-        cz_snap_get_commitments(s, r_old, r_new, d_new);
-    } else if (cz_snap_info_get(&info, proof, false) != CZ_OK) {
-        rc = cz_snap_unknown("verify snap", proof);
-        goto done;
-    }
-    if (!cz_snap_params_file(vk_path, sizeof vk_path, "verify snap", vk_opt, &info, ".vk", true))
-        goto done;
-    if (!(vk = cz_cli_load_vk("verify snap", vk_path, &rc)))
-        goto done;
-    if (!(bytes = cz_cli_read_file(proof_path, &len)))
-        goto done;
-    bool valid = false;
-    cz_status st = cz_snap_verify(&valid, vk, info.name, r_old, r_new, d_new, bytes, len);
-    rc = cz_cli_verdict("verify snap", st, valid);
-done:
-    free(bytes);
-    cz_vk_free(vk);
-    cz_snap_free(s);
-    return rc;
-}
-
-/* ---- setup snap ---- */
-
-/* cz_cli_setup_fn over cz_snap_setup (ctx: the update proof's name or size). */
-static cz_status cz_snap_setup_fn(cz_params **out, const void *ctx, const uint64_t *seed,
-                                  cz_pool *pool)
-{
-    return cz_snap_setup(out, ctx, false, seed, pool);
-}
-
-/* cz_cli_setup_files_fn over cz_snap_setup_files (ctx: the update proof's name or size). */
-static cz_status cz_snap_setup_files_fn(const void *ctx, const char *params_path,
-                                        const char *vk_path, const cz_setup_opts *opts, char *why,
-                                        size_t why_len)
-{
-    return cz_snap_setup_files(ctx, false, params_path, vk_path, opts, why, why_len);
-}
-
-int cz_cmd_setup_snap(int argc, char **argv)
-{
-    const char *proof = NULL, *params_opt = NULL, *vk_opt = NULL;
-    unsigned long threads = cz_cpu_count();
-    uint64_t seed = 0;
-    bool insecure = false, force = false, resume = false, native = false;
-    const cz_cli_opt opts[] = {
-        {"--size", CZ_OPT_STRING, &proof, "SIZE", "the sector size or update proof",
-         .required = true},
-        {"--params", CZ_OPT_STRING, &params_opt, "DIR|FILE",
-         "where to write the .params (default: the parameter\ndirectory, official name)"},
-        {"--vk", CZ_OPT_STRING, &vk_opt, "DIR|FILE",
-         "where to write the .vk (default: beside the .params)"},
-        {"--force", CZ_OPT_FLAG, &force, NULL, "overwrite existing files"},
-        CZ_CLI_OPT_THREADS(&threads),
-        CZ_CLI_OPT_INSECURE_SEED(&seed, &insecure),
-        CZ_CLI_OPT_RESUME(&resume),
-        CZ_CLI_OPT_NATIVE(&native),
-    };
-    const cz_cli_spec spec = {
-        "setup snap",
-        "--size SIZE [--params DIR|FILE] [--vk DIR|FILE] [options]",
-        "Generates Groth16 parameters for a registered update proof's partition circuit, as\n"
-        "bellperson's generator does, under the official file names. They are this\n"
-        "machine's own, not the network's: for tests, demos and benchmarks. Existing files\n"
-        "are never overwritten without --force.\n",
-        opts,
-        CZ_ARRAY_SIZE(opts),
-        NULL};
-    int rc = cz_cli_parse(&spec, argc, argv);
-    if (rc >= 0)
-        return rc;
-    cz_snap_info info;
-    if (cz_snap_info_get(&info, proof, false) != CZ_OK)
-        return cz_snap_unknown("setup snap", proof);
-    cz_cli_fil_setup_job job = {
-        "setup snap", CZ_FIL_SNAP, info.sector_size, info.name,         params_opt,
-        vk_opt,       force,       resume,           (unsigned)threads, insecure ? &seed : NULL};
-    job.native = native;
-    return cz_cli_fil_setup(&job, cz_snap_setup_files_fn, proof);
-}
-
-/* ---- demo snap ---- */
-
-int cz_cmd_demo_snap(int argc, char **argv)
-{
-    const char *proof = "2KiB", *cache_opt = NULL;
-    unsigned long threads = cz_cpu_count();
-    const cz_cli_opt opts[] = {
-        {"--size", CZ_OPT_STRING, &proof, "SIZE", "the sector size or update proof (default 2KiB)"},
-        {"--threads", CZ_OPT_UINT, &threads, "N", "threads (default: all online CPUs)", .min = 1,
-         .max = 1024},
-        {"--cache", CZ_OPT_STRING, &cache_opt, "DIR",
-         "where parameters are kept (default $XDG_CACHE_HOME/cuzk\nor ~/.cache/cuzk)"},
-    };
-    const cz_cli_spec spec = {
-        "demo snap",
-        "[--size SIZE] [--threads N] [--cache DIR]",
-        "SnapDeals end to end on a test update: seals a CC sector, encodes new data into it\n"
-        "and makes the request Curio would send (`cuzk snap gen`), generates the partition\n"
-        "circuit's parameters once and caches them, proves every partition, verifies the\n"
-        "proof as verify_empty_sector_update_proof does and prints the time of each phase.\n",
-        opts,
-        CZ_ARRAY_SIZE(opts),
-        "The demo parameters come from a fixed seed: they are INSECURE (anyone can forge\n"
-        "proofs under them) and only good for demonstrations. The cache is a parameter\n"
-        "directory (official file names): `cuzk prove snap --params DIR` can use it.\n"};
-    int rc = cz_cli_parse(&spec, argc, argv);
-    if (rc >= 0)
-        return rc;
-    cz_snap_info info;
-    if (cz_snap_info_get(&info, proof, false) != CZ_OK)
-        return cz_snap_unknown("demo snap", proof);
-    char dir[4096], params_path[4200], vk_path[4200], why[512] = "";
-    cz_cli_cache_dir(dir, sizeof dir, cache_opt);
-    if (!cz_snap_params_file(params_path, sizeof params_path, "demo snap", dir, &info, ".params",
-                             false) ||
-        !cz_snap_params_file(vk_path, sizeof vk_path, "demo snap", dir, &info, ".vk", false))
-        return CZ_CLI_EXIT_USAGE;
-    cz_pool *pool = cz_cli_pool((unsigned)threads);
-    printf("cuzk demo snap — cuzk %s, %lu thread%s\n", cz_version_string(), threads,
-           threads == 1 ? "" : "s");
-    cz_snap_info_count(&info);
-    printf("proof: %s, %u partition%s of %llu constraints (2^%u domain)\n", info.name,
-           info.partitions, info.partitions == 1 ? "" : "s", (unsigned long long)info.constraints,
-           info.domain_log2);
-
-    /* the update and its request */
-    double t0 = cz_cli_seconds();
-    char *json = NULL;
-    size_t len = 0;
-    cz_status st = cz_snap_gen_request(&json, &len, proof, NULL, pool, NULL, NULL);
-    cz_snap *s = NULL;
-    if (st == CZ_OK &&
-        (st = cz_snap_load(&s, (const uint8_t *)json, len, why, sizeof why)) == CZ_OK)
-        st = cz_snap_check(s, pool, why, sizeof why);
-    free(json);
-    if (st != CZ_OK) {
-        cz_snap_free(s);
-        cz_pool_destroy(pool);
-        return cz_cli_fail("demo snap", "making the test update", st, why);
-    }
-    printf("update: CC sector sealed, new data encoded, request %zu bytes, vanilla proofs "
-           "checked (%.2f s)\n",
-           len, cz_cli_seconds() - t0);
-
-    /* parameters: cached, or generated now (insecure demo seed) */
-    double setup_s = 0;
-    cz_params *params = NULL;
-    if ((st = cz_cli_demo_params(&params, &setup_s, "demo snap", dir, params_path, vk_path,
-                                 cz_snap_setup_fn, proof, 0x637a6b736e6170ULL, pool)) != CZ_OK) {
-        cz_snap_free(s);
-        cz_pool_destroy(pool);
-        return cz_cli_fail("demo snap", "setup", st, NULL);
-    }
-
-    /* prove (each partition self-checked), then verify with the key and the commitments alone */
-    printf("proving … ");
-    fflush(stdout);
-    size_t bytes = (size_t)info.partitions * CZ_PROOF_BYTES;
-    uint8_t *proofs = malloc(bytes);
-    cz_prove_stats ps;
-    cz_prove_opts po = {.pool = pool, .self_check = true};
-    st = cz_snap_prove(proofs, params, s, &po, &ps);
-    bool valid = false;
-    if (st == CZ_OK) {
-        printf("done (%.3f s)\n", ps.total);
-        uint8_t r_old[32], r_new[32], d_new[32];
-        cz_snap_get_commitments(s, r_old, r_new, d_new);
-        cz_vk *vk = NULL;
-        double tv = cz_cli_seconds();
-        cz_vk_from_params(&vk, params);
-        st = cz_snap_verify(&valid, vk, info.name, r_old, r_new, d_new, proofs, bytes);
-        double verify_s = cz_cli_seconds() - tv;
-        cz_vk_free(vk);
-        cz_cli_demo_report(&ps, false, verify_s, setup_s, proofs, bytes, st == CZ_OK && valid);
-    }
-    free(proofs);
-    cz_params_free(params);
-    cz_snap_free(s);
-    cz_pool_destroy(pool);
-    if (st != CZ_OK)
-        return cz_cli_fail("demo snap", "proving", st, NULL);
-    return valid ? CZ_CLI_EXIT_OK : CZ_CLI_EXIT_INVALID;
-}
-
-int cz_cmd_snap(int argc, char **argv)
-{
-    static const cz_cli_area commands[] = {
-        {"info", cz_snap_info_cmd, "an update proof's configuration and circuit size"},
-        {"gen", cz_snap_gen_cmd, "make a deterministic update and write its request"},
-    };
-    static const cz_cli_group g = {
-        "snap", commands, CZ_ARRAY_SIZE(commands),
-        "Proofs: cuzk setup snap, cuzk prove snap, cuzk verify snap, cuzk demo snap.\n"
-        "Every command takes --help.\n"};
-    return cz_cli_group_run(&g, argc, argv);
-}
+const cz_cli_family cz_cli_family_snap = {
+    .name = "snap",
+    .run = {[CZ_CLI_SETUP] = cz_cmd_fil_setup,
+            [CZ_CLI_PROVE] = cz_cmd_fil_prove,
+            [CZ_CLI_VERIFY] = cz_cmd_fil_verify,
+            [CZ_CLI_DEMO] = cz_cmd_fil_demo},
+    .group = &cz_snap_group,
+    .fil = &cz_snap_hooks,
+};

@@ -58,10 +58,6 @@ int main(int argc, char **argv)
         {"prove", "post-winning", cz_cmd_prove_post_winning},
         {"verify", "post-window", cz_cmd_verify_post_window},
         {"verify", "post-winning", cz_cmd_verify_post_winning},
-        {"demo", "snap", cz_cmd_demo_snap},
-        {"setup", "snap", cz_cmd_setup_snap},
-        {"prove", "snap", cz_cmd_prove_snap},
-        {"verify", "snap", cz_cmd_verify_snap},
     };
     for (size_t i = 0; argc > 2 && i < sizeof forms / sizeof *forms; i++)
         if (strcmp(cmd, forms[i].cmd) == 0 && strcmp(argv[2], forms[i].form) == 0)
@@ -69,11 +65,11 @@ int main(int argc, char **argv)
     static const struct {
         const char *name;
         int (*run)(int argc, char **argv);
-    } commands[] = {
-        {"bench", cz_bench_main},  {"demo", cz_cmd_demo},     {"setup", cz_cmd_setup},
-        {"prove", cz_cmd_prove},   {"verify", cz_cmd_verify}, {"export-vk", cz_cmd_export_vk},
-        {"post", cz_cmd_post},     {"snap", cz_cmd_snap},     {"params", cz_cmd_params},
-        {"daemon", cz_cmd_daemon}, {"client", cz_cmd_client}};
+    } commands[] = {{"bench", cz_bench_main},  {"demo", cz_cmd_demo},
+                    {"setup", cz_cmd_setup},   {"prove", cz_cmd_prove},
+                    {"verify", cz_cmd_verify}, {"export-vk", cz_cmd_export_vk},
+                    {"post", cz_cmd_post},     {"params", cz_cmd_params},
+                    {"daemon", cz_cmd_daemon}, {"client", cz_cmd_client}};
     for (size_t i = 0; i < sizeof commands / sizeof *commands; i++)
         if (strcmp(cmd, commands[i].name) == 0)
             return commands[i].run(argc - 2, argv + 2);
