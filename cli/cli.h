@@ -23,16 +23,6 @@ int cz_cmd_export_vk(int argc, char **argv);
 /* The daemon and its client (cmd_daemon.c, cmd_client.c; built with CZ_DAEMON). */
 int cz_cmd_daemon(int argc, char **argv);
 int cz_cmd_client(int argc, char **argv);
-/* Filecoin PoSt (cmd_post.c): `cuzk post …` and the post-window / post-winning forms. */
-int cz_cmd_post(int argc, char **argv);
-int cz_cmd_demo_post_window(int argc, char **argv);
-int cz_cmd_demo_post_winning(int argc, char **argv);
-int cz_cmd_setup_post_window(int argc, char **argv);
-int cz_cmd_setup_post_winning(int argc, char **argv);
-int cz_cmd_prove_post_window(int argc, char **argv);
-int cz_cmd_prove_post_winning(int argc, char **argv);
-int cz_cmd_verify_post_window(int argc, char **argv);
-int cz_cmd_verify_post_winning(int argc, char **argv);
 
 /* Prints "cuzk CMD: WHAT: <status>[: why]" to stderr ("cuzk CMD: why (<status>)" when why starts
  * with WHAT, a file name); returns the exit status of st (cz_cli_exit_status). */

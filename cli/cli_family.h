@@ -41,7 +41,8 @@ struct cz_cli_family {
 };
 
 /* The families (each in its command file), found in cli_family.c's table. */
-extern const cz_cli_family cz_cli_family_porep, cz_cli_family_snap;
+extern const cz_cli_family cz_cli_family_porep, cz_cli_family_post_window,
+    cz_cli_family_post_winning, cz_cli_family_snap;
 
 /* `cuzk <verb> …` (argv after the verb) when verb names a family's command: its exit status;
  * −1 when no family has it. */

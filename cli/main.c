@@ -40,36 +40,19 @@ int main(int argc, char **argv)
         return 2;
     }
     const char *cmd = argv[1];
+    /* `cuzk <verb> [<family>] …` and `cuzk <group> …`: the families' commands */
     int rc = cz_cli_family_verb(cmd, argc - 2, argv + 2);
     if (rc < 0)
         rc = cz_cli_family_group(cmd, argc - 2, argv + 2);
     if (rc >= 0)
         return rc;
-    /* `cuzk <command> <proof> …` runs the command's Filecoin form for that proof */
-    static const struct {
-        const char *cmd, *form;
-        int (*run)(int argc, char **argv);
-    } forms[] = {
-        {"demo", "post-window", cz_cmd_demo_post_window},
-        {"demo", "post-winning", cz_cmd_demo_post_winning},
-        {"setup", "post-window", cz_cmd_setup_post_window},
-        {"setup", "post-winning", cz_cmd_setup_post_winning},
-        {"prove", "post-window", cz_cmd_prove_post_window},
-        {"prove", "post-winning", cz_cmd_prove_post_winning},
-        {"verify", "post-window", cz_cmd_verify_post_window},
-        {"verify", "post-winning", cz_cmd_verify_post_winning},
-    };
-    for (size_t i = 0; argc > 2 && i < sizeof forms / sizeof *forms; i++)
-        if (strcmp(cmd, forms[i].cmd) == 0 && strcmp(argv[2], forms[i].form) == 0)
-            return forms[i].run(argc - 3, argv + 3);
     static const struct {
         const char *name;
         int (*run)(int argc, char **argv);
-    } commands[] = {{"bench", cz_bench_main},  {"demo", cz_cmd_demo},
-                    {"setup", cz_cmd_setup},   {"prove", cz_cmd_prove},
-                    {"verify", cz_cmd_verify}, {"export-vk", cz_cmd_export_vk},
-                    {"post", cz_cmd_post},     {"params", cz_cmd_params},
-                    {"daemon", cz_cmd_daemon}, {"client", cz_cmd_client}};
+    } commands[] = {
+        {"bench", cz_bench_main},  {"demo", cz_cmd_demo},     {"setup", cz_cmd_setup},
+        {"prove", cz_cmd_prove},   {"verify", cz_cmd_verify}, {"export-vk", cz_cmd_export_vk},
+        {"params", cz_cmd_params}, {"daemon", cz_cmd_daemon}, {"client", cz_cmd_client}};
     for (size_t i = 0; i < sizeof commands / sizeof *commands; i++)
         if (strcmp(cmd, commands[i].name) == 0)
             return commands[i].run(argc - 2, argv + 2);
