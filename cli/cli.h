@@ -11,15 +11,9 @@
 #include "cuzk/cuzk.h"
 #include "cuzk/params.h"
 
-int cz_cmd_demo(int argc, char **argv);
-int cz_cmd_setup(int argc, char **argv);
-int cz_cmd_prove(int argc, char **argv);
-int cz_cmd_verify(int argc, char **argv);
+/* The program's areas (`cuzk <area> …`) other than the proof families' (cli_family.h). */
 int cz_cmd_params(int argc, char **argv);
-/* The circom/snarkjs forms of prove and verify (cmd_circom.c). */
-int cz_cmd_prove_zkey(int argc, char **argv);
-int cz_cmd_verify_snarkjs(int argc, char **argv);
-int cz_cmd_export_vk(int argc, char **argv);
+int cz_cmd_snarkjs_export_vk(int argc, char **argv); /* cmd_circom.c */
 /* The daemon and its client (cmd_daemon.c, cmd_client.c; built with CZ_DAEMON). */
 int cz_cmd_daemon(int argc, char **argv);
 int cz_cmd_client(int argc, char **argv);

@@ -5,10 +5,8 @@
 
 /* In the order `cuzk <verb>` looks: named families first, the unnamed default last. */
 static const cz_cli_family *const cz_cli_families[] = {
-    &cz_cli_family_porep,
-    &cz_cli_family_post_window,
-    &cz_cli_family_post_winning,
-    &cz_cli_family_snap,
+    &cz_cli_family_porep, &cz_cli_family_post_window, &cz_cli_family_post_winning,
+    &cz_cli_family_snap,  &cz_cli_family_snarkjs,     &cz_cli_family_sha256,
 };
 
 static const char *const cz_cli_verbs[CZ_CLI_VERBS] = {"setup", "prove", "verify", "demo", NULL};

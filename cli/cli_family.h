@@ -42,7 +42,9 @@ struct cz_cli_family {
 
 /* The families (each in its command file), found in cli_family.c's table. */
 extern const cz_cli_family cz_cli_family_porep, cz_cli_family_post_window,
-    cz_cli_family_post_winning, cz_cli_family_snap;
+    cz_cli_family_post_winning, cz_cli_family_snap, cz_cli_family_snarkjs, cz_cli_family_sha256;
+/* The SHA-256 family's demo (cmd_demo.c). */
+int cz_cmd_sha256_demo(const cz_cli_family *f, int argc, char **argv);
 
 /* `cuzk <verb> …` (argv after the verb) when verb names a family's command: its exit status;
  * −1 when no family has it. */

@@ -1,9 +1,10 @@
-/* `cuzk prove --zkey …` and `cuzk verify --public …`: circom witnesses, snarkjs keys and JSON. */
+/* The snarkjs family: `cuzk prove --zkey …`, `cuzk verify --public …` and `cuzk export-vk`, circom
+ * witnesses, snarkjs keys and JSON. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
+#include "cli_family.h"
 #include "cuzk/circom.h"
 #include "cuzk/engine.h"
 #include "cuzk/platform.h"
@@ -52,7 +53,7 @@ static cz_status cz_cli_prove_zkey_engine(uint8_t proof[CZ_PROOF_BYTES], const c
     return st;
 }
 
-int cz_cmd_prove_zkey(int argc, char **argv)
+static int cz_cmd_snarkjs_prove(const cz_cli_family *f, int argc, char **argv)
 {
     const char *zkey_path = NULL, *wtns_path = NULL, *r1cs_path = NULL, *proof_path = NULL;
     const char *public_path = NULL;
@@ -174,7 +175,7 @@ out:
     return rc;
 }
 
-int cz_cmd_verify_snarkjs(int argc, char **argv)
+static int cz_cmd_snarkjs_verify(const cz_cli_family *f, int argc, char **argv)
 {
     const char *vk_path = NULL, *proof_path = NULL, *public_path = NULL;
     const cz_cli_opt opts[] = {
@@ -234,7 +235,7 @@ out:
     return rc;
 }
 
-int cz_cmd_export_vk(int argc, char **argv)
+int cz_cmd_snarkjs_export_vk(int argc, char **argv)
 {
     const char *zkey_path = NULL, *vk_path = NULL;
     const cz_cli_opt opts[] = {
@@ -263,3 +264,8 @@ int cz_cmd_export_vk(int argc, char **argv)
     cz_zkey_free(z);
     return rc;
 }
+
+const cz_cli_family cz_cli_family_snarkjs = {
+    .select = {[CZ_CLI_PROVE] = "--zkey", [CZ_CLI_VERIFY] = "--public"},
+    .run = {[CZ_CLI_PROVE] = cz_cmd_snarkjs_prove, [CZ_CLI_VERIFY] = cz_cmd_snarkjs_verify},
+};

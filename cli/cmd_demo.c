@@ -3,7 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
+#include "cli_family.h"
 #include "cuzk/platform.h"
 
 /* cz_cli_setup_fn over cz_setup (ctx: the circuit). */
@@ -13,7 +13,7 @@ static cz_status cz_demo_setup(cz_params **out, const void *circuit, const uint6
     return cz_setup(out, circuit, seed, pool);
 }
 
-int cz_cmd_demo(int argc, char **argv)
+int cz_cmd_sha256_demo(const cz_cli_family *f, int argc, char **argv)
 {
     unsigned long blocks = 1, threads = cz_cpu_count();
     const char *cache_opt = NULL;

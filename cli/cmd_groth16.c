@@ -1,9 +1,11 @@
-/* `cuzk setup`, `cuzk prove`, `cuzk verify`: Groth16 on the library's circuits, with files. */
+/* `cuzk setup`, `cuzk prove`, `cuzk verify` (and `cuzk demo`, cmd_demo.c): the SHA-256 preimage
+ * family, Groth16 on the library's circuits with bellperson's files; the default family of each
+ * verb. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
+#include "cli_family.h"
 #include "cuzk/platform.h"
 
 static const char *const cz_circuits[] = {"sha256-preimage", NULL};
@@ -37,7 +39,7 @@ static uint8_t *cz_cli_message(const char *hex, const char *file, size_t *len)
     return m;
 }
 
-int cz_cmd_setup(int argc, char **argv)
+static int cz_cmd_sha256_setup(const cz_cli_family *f, int argc, char **argv)
 {
     unsigned circuit = 0; /* cz_circuits[] */
     const char *params_path = NULL, *vk_path = NULL;
@@ -85,20 +87,8 @@ int cz_cmd_setup(int argc, char **argv)
     return st == CZ_OK ? 0 : cz_cli_fail("setup", params_path, st, NULL);
 }
 
-/* snarkjs's files instead of bellperson's: --zkey (prove) or --public (verify) says so. */
-static bool cz_cli_has(int argc, char **argv, const char *name)
+static int cz_cmd_sha256_prove(const cz_cli_family *f, int argc, char **argv)
 {
-    size_t n = strlen(name);
-    for (int i = 0; i < argc; i++)
-        if (strncmp(argv[i], name, n) == 0 && (argv[i][n] == 0 || argv[i][n] == '='))
-            return true;
-    return false;
-}
-
-int cz_cmd_prove(int argc, char **argv)
-{
-    if (cz_cli_has(argc, argv, "--zkey"))
-        return cz_cmd_prove_zkey(argc, argv);
     unsigned circuit = 0; /* cz_circuits[] */
     const char *params_path = NULL, *proof_path = NULL, *inputs_path = NULL;
     const char *hex = NULL, *file = NULL;
@@ -186,10 +176,8 @@ int cz_cmd_prove(int argc, char **argv)
     return rc;
 }
 
-int cz_cmd_verify(int argc, char **argv)
+static int cz_cmd_sha256_verify(const cz_cli_family *f, int argc, char **argv)
 {
-    if (cz_cli_has(argc, argv, "--public"))
-        return cz_cmd_verify_snarkjs(argc, argv);
     const char *vk_path = NULL, *proof_path = NULL, *inputs_path = NULL;
     const cz_cli_opt opts[] = {
         {"--vk", CZ_OPT_STRING, &vk_path, "FILE", "the verifying key (.vk)", .required = true},
@@ -246,3 +234,10 @@ int cz_cmd_verify(int argc, char **argv)
     cz_vk_free(vk);
     return rc;
 }
+
+const cz_cli_family cz_cli_family_sha256 = {
+    .run = {[CZ_CLI_SETUP] = cz_cmd_sha256_setup,
+            [CZ_CLI_PROVE] = cz_cmd_sha256_prove,
+            [CZ_CLI_VERIFY] = cz_cmd_sha256_verify,
+            [CZ_CLI_DEMO] = cz_cmd_sha256_demo},
+};

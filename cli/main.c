@@ -49,10 +49,11 @@ int main(int argc, char **argv)
     static const struct {
         const char *name;
         int (*run)(int argc, char **argv);
-    } commands[] = {
-        {"bench", cz_bench_main},  {"demo", cz_cmd_demo},     {"setup", cz_cmd_setup},
-        {"prove", cz_cmd_prove},   {"verify", cz_cmd_verify}, {"export-vk", cz_cmd_export_vk},
-        {"params", cz_cmd_params}, {"daemon", cz_cmd_daemon}, {"client", cz_cmd_client}};
+    } commands[] = {{"bench", cz_bench_main},
+                    {"export-vk", cz_cmd_snarkjs_export_vk},
+                    {"params", cz_cmd_params},
+                    {"daemon", cz_cmd_daemon},
+                    {"client", cz_cmd_client}};
     for (size_t i = 0; i < sizeof commands / sizeof *commands; i++)
         if (strcmp(cmd, commands[i].name) == 0)
             return commands[i].run(argc - 2, argv + 2);
