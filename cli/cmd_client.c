@@ -265,11 +265,11 @@ static int cz_client_prove_or_submit(int argc, char **argv, bool prove)
     return rc;
 }
 
-static int cz_client_prove(int argc, char **argv)
+static int cz_cmd_client_prove(int argc, char **argv)
 {
     return cz_client_prove_or_submit(argc, argv, true);
 }
-static int cz_client_submit(int argc, char **argv)
+static int cz_cmd_client_submit(int argc, char **argv)
 {
     return cz_client_prove_or_submit(argc, argv, false);
 }
@@ -297,7 +297,7 @@ static int cz_client_one_arg(const char *cmd, const char *what, const char *desc
     return *cl ? -1 : CZ_CLI_EXIT_USAGE;
 }
 
-static int cz_client_await(int argc, char **argv)
+static int cz_cmd_client_await(int argc, char **argv)
 {
     cz_client_common c = {0};
     unsigned long timeout_ms = 0;
@@ -322,7 +322,7 @@ static int cz_client_await(int argc, char **argv)
     return rc;
 }
 
-static int cz_client_cancel(int argc, char **argv)
+static int cz_cmd_client_cancel(int argc, char **argv)
 {
     cz_client_common c = {0};
     const char *job = NULL;
@@ -375,8 +375,8 @@ static int cz_client_srs(int argc, char **argv, bool preload)
     return rc;
 }
 
-static int cz_client_preload(int argc, char **argv) { return cz_client_srs(argc, argv, true); }
-static int cz_client_evict(int argc, char **argv) { return cz_client_srs(argc, argv, false); }
+static int cz_cmd_client_preload(int argc, char **argv) { return cz_client_srs(argc, argv, true); }
+static int cz_cmd_client_evict(int argc, char **argv) { return cz_client_srs(argc, argv, false); }
 
 static void cz_client_print_status(const cz_rpc_status *s)
 {
@@ -431,24 +431,24 @@ static int cz_client_status_or_metrics(int argc, char **argv, bool status)
     return code == CZ_RPC_OK ? CZ_CLI_EXIT_OK : cz_client_rpc_failed(spec.cmd + 7, code, msg);
 }
 
-static int cz_client_status(int argc, char **argv)
+static int cz_cmd_client_status(int argc, char **argv)
 {
     return cz_client_status_or_metrics(argc, argv, true);
 }
-static int cz_client_metrics(int argc, char **argv)
+static int cz_cmd_client_metrics(int argc, char **argv)
 {
     return cz_client_status_or_metrics(argc, argv, false);
 }
 
 static const cz_cli_area cz_client_commands[] = {
-    {"prove", cz_client_prove, "submit a proof request and wait for the proof"},
-    {"submit", cz_client_submit, "queue a proof request; print its job id"},
-    {"await", cz_client_await, "wait for a job's proof"},
-    {"cancel", cz_client_cancel, "cancel a queued or running job"},
-    {"status", cz_client_status, "queues, parameter sets and totals"},
-    {"metrics", cz_client_metrics, "Prometheus metrics"},
-    {"preload", cz_client_preload, "load a parameter set now"},
-    {"evict", cz_client_evict, "release a parameter set's memory"},
+    {"prove", cz_cmd_client_prove, "submit a proof request and wait for the proof"},
+    {"submit", cz_cmd_client_submit, "queue a proof request; print its job id"},
+    {"await", cz_cmd_client_await, "wait for a job's proof"},
+    {"cancel", cz_cmd_client_cancel, "cancel a queued or running job"},
+    {"status", cz_cmd_client_status, "queues, parameter sets and totals"},
+    {"metrics", cz_cmd_client_metrics, "Prometheus metrics"},
+    {"preload", cz_cmd_client_preload, "load a parameter set now"},
+    {"evict", cz_cmd_client_evict, "release a parameter set's memory"},
 };
 
 int cz_cmd_client(int argc, char **argv)

@@ -102,7 +102,7 @@ static void cz_params_print_report(const char *path, const cz_params_report *r)
 
 #define CZ_PARAMS_CHECK_MAX_FILES 64
 
-static int cz_params_check_cmd(int argc, char **argv)
+static int cz_cmd_params_check(int argc, char **argv)
 {
     unsigned long threads = cz_cpu_count();
     bool skip_digest = false, quiet = false, progress = isatty(2), progress_flag = false;
@@ -165,7 +165,7 @@ static int cz_params_check_cmd(int argc, char **argv)
 
 /* ---- convert ---- */
 
-static int cz_params_convert_cmd(int argc, char **argv)
+static int cz_cmd_params_convert(int argc, char **argv)
 {
     unsigned long threads = cz_cpu_count();
     bool skip_digest = false, quiet = false, progress = isatty(2), progress_flag = false;
@@ -291,7 +291,7 @@ static int cz_params_file_opts(int argc, char **argv, const char *cmd, char stem
     return -1;
 }
 
-static int cz_params_name_cmd(int argc, char **argv)
+static int cz_cmd_params_name(int argc, char **argv)
 {
     char stem[CZ_FIL_STEM_MAX];
     const char *ext;
@@ -302,7 +302,7 @@ static int cz_params_name_cmd(int argc, char **argv)
     return CZ_CLI_EXIT_OK;
 }
 
-static int cz_params_path_cmd(int argc, char **argv)
+static int cz_cmd_params_path(int argc, char **argv)
 {
     char stem[CZ_FIL_STEM_MAX], path[4096], why[1024] = "";
     const char *ext, *params = NULL;
@@ -318,7 +318,7 @@ static int cz_params_path_cmd(int argc, char **argv)
     return 0;
 }
 
-static int cz_params_list_cmd(int argc, char **argv)
+static int cz_cmd_params_list(int argc, char **argv)
 {
     (void)argv;
     if (argc > 0) {
@@ -346,11 +346,11 @@ int cz_cmd_params(int argc, char **argv)
     static const struct {
         const char *name;
         int (*run)(int argc, char **argv);
-    } cmds[] = {{"check", cz_params_check_cmd},
-                {"convert", cz_params_convert_cmd},
-                {"name", cz_params_name_cmd},
-                {"path", cz_params_path_cmd},
-                {"list", cz_params_list_cmd}};
+    } cmds[] = {{"check", cz_cmd_params_check},
+                {"convert", cz_cmd_params_convert},
+                {"name", cz_cmd_params_name},
+                {"path", cz_cmd_params_path},
+                {"list", cz_cmd_params_list}};
     for (size_t i = 0; i < sizeof cmds / sizeof *cmds; i++)
         if (strcmp(argv[0], cmds[i].name) == 0)
             return cmds[i].run(argc - 1, argv + 1);

@@ -484,7 +484,7 @@ static int cz_cmd_porep_gen_sector(int argc, char **argv)
 /* ---- porep check ---- */
 
 /* Synthesizes partition k with the checking backend and prints what it found. */
-static int cz_porep_check_circuit_cmd(const cz_c1 *c1, unsigned k)
+static int cz_porep_check_one_circuit(const cz_c1 *c1, unsigned k)
 {
     double t0 = cz_cli_seconds();
     cz_porep_circuit_check r;
@@ -583,7 +583,7 @@ static int cz_cmd_porep_check(int argc, char **argv)
     for (unsigned k = one ? (unsigned)partition : 0;
          circuit && rc == CZ_CLI_EXIT_OK && k < (one ? (unsigned)partition + 1 : info.partitions);
          k++)
-        rc = cz_porep_check_circuit_cmd(c1, k);
+        rc = cz_porep_check_one_circuit(c1, k);
     cz_c1_free(c1);
     return rc;
 }
