@@ -1,11 +1,11 @@
 /* `cuzk client <command>`: drive a cuzk daemon (or the Rust one) over cuzk.v1 from the shell. */
 #include <jansson.h>
-#include <openssl/evp.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
+#include "cuzk/base64.h"
 #include "rpc.h"
 
 /* The options every command takes. */
@@ -91,22 +91,17 @@ static bool cz_client_vanilla(const char *path, cz_bytes **out, size_t *n)
     for (size_t i = 0; ok && i < *n; i++) {
         const char *s = json_string_value(json_array_get(a, i));
         size_t len = s ? strlen(s) : 0;
-        uint8_t *d = s ? malloc(len / 4 * 3 + 3) : NULL;
-        int got = 0, tail = 0;
-        EVP_ENCODE_CTX *ctx = EVP_ENCODE_CTX_new();
-        ok = d && ctx;
-        if (ok) {
-            EVP_DecodeInit(ctx);
-            ok = EVP_DecodeUpdate(ctx, d, &got, (const unsigned char *)s, (int)len) >= 0 &&
-                 EVP_DecodeFinal(ctx, d + got, &tail) == 1;
-        }
-        EVP_ENCODE_CTX_free(ctx);
+        uint8_t *d = s ? malloc(cz_base64_decoded_max(len)) : NULL;
+        size_t got = 0, bad = 0;
+        const char *reason = NULL;
+        ok = d && cz_base64_decode(d, &got, s, len, &bad, &reason) == CZ_OK;
         if (!ok) {
-            fprintf(stderr, "cuzk client: %s: item %zu is not a base64 string\n", path, i);
+            fprintf(stderr, "cuzk client: %s: item %zu is not a base64 string%s%s\n", path, i,
+                    reason ? ": " : "", reason ? reason : "");
             free(d);
             break;
         }
-        (*out)[i] = (cz_bytes){d, (size_t)(got + tail)};
+        (*out)[i] = (cz_bytes){d, got};
     }
     json_decref(a);
     return ok;

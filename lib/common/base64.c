@@ -1,5 +1,5 @@
 /* Base64 (base64.h). */
-#include "base64.h"
+#include "cuzk/base64.h"
 
 #include <stdbool.h>
 

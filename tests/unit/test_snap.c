@@ -39,8 +39,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "base64.h"
 #include "cs_simple.h"
+#include "cuzk/base64.h"
 #include "cz_test.h"
 #include "pool.h"
 #include "snap_bincode.h"

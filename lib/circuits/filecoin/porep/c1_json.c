@@ -13,8 +13,8 @@
 #include <yajl/yajl_parse.h>
 
 #include "alloc.h"
-#include "base64.h"
 #include "check.h"
+#include "cuzk/base64.h"
 
 /* What a value is. Objects first, then arrays, then scalars. */
 typedef enum cz_c1_kind {

@@ -11,8 +11,8 @@
 #include <string.h>
 #include <yajl/yajl_gen.h>
 
-#include "base64.h"
 #include "check.h"
+#include "cuzk/base64.h"
 
 /* The output: a malloc'ed buffer that grows by doubling; a failed allocation sticks. */
 typedef struct cz_c1_out {

@@ -7,8 +7,8 @@
 #include <string.h>
 
 #include "alloc.h"
-#include "base64.h"
 #include "check.h"
+#include "cuzk/base64.h"
 #include "why.h"
 
 #define CZ_POST_PUBLIC_MAX_BYTES (64u << 20) /* 2349 sectors take ~300 KB */

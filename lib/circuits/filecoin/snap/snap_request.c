@@ -9,8 +9,8 @@
 #include <string.h>
 
 #include "alloc.h"
-#include "base64.h"
 #include "check.h"
+#include "cuzk/base64.h"
 #include "snap_bincode.h"
 
 /* SubmitProofRequest's fields: JSON name, proto name. */
