@@ -149,6 +149,13 @@ int cz_cmd_fil_verify(const cz_cli_family *f, int argc, char **argv);
 int cz_cmd_fil_demo(const cz_cli_family *f, int argc, char **argv);
 int cz_cmd_fil_info(const cz_cli_family *f, int argc, char **argv);
 
+/* A Filecoin family's run[]: every verb through the shared flows. */
+#define CZ_CLI_FIL_RUN                                                                             \
+    {                                                                                              \
+        [CZ_CLI_SETUP] = cz_cmd_fil_setup, [CZ_CLI_PROVE] = cz_cmd_fil_prove,                      \
+        [CZ_CLI_VERIFY] = cz_cmd_fil_verify, [CZ_CLI_DEMO] = cz_cmd_fil_demo                       \
+    }
+
 /* info: a circuit's size and its parameter file's name, the lines every family prints
  * (per: " per partition", or ""). */
 void cz_cli_fil_print_circuit(const cz_cli_fil_proof *p, const char *per);

@@ -569,20 +569,14 @@ static const cz_cli_group cz_post_group = {"post", cz_post_commands,
 
 const cz_cli_family cz_cli_family_post_window = {
     .name = "post-window",
-    .run = {[CZ_CLI_SETUP] = cz_cmd_fil_setup,
-            [CZ_CLI_PROVE] = cz_cmd_fil_prove,
-            [CZ_CLI_VERIFY] = cz_cmd_fil_verify,
-            [CZ_CLI_DEMO] = cz_cmd_fil_demo},
+    .run = CZ_CLI_FIL_RUN,
     .group = &cz_post_group,
     .fil = &cz_post_hooks,
 };
 
 const cz_cli_family cz_cli_family_post_winning = {
     .name = "post-winning",
-    .run = {[CZ_CLI_SETUP] = cz_cmd_fil_setup,
-            [CZ_CLI_PROVE] = cz_cmd_fil_prove,
-            [CZ_CLI_VERIFY] = cz_cmd_fil_verify,
-            [CZ_CLI_DEMO] = cz_cmd_fil_demo},
+    .run = CZ_CLI_FIL_RUN,
     .fil = &cz_post_hooks,
     .variant = 1,
 };

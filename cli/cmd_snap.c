@@ -453,10 +453,7 @@ static const cz_cli_group cz_snap_group = {
 
 const cz_cli_family cz_cli_family_snap = {
     .name = "snap",
-    .run = {[CZ_CLI_SETUP] = cz_cmd_fil_setup,
-            [CZ_CLI_PROVE] = cz_cmd_fil_prove,
-            [CZ_CLI_VERIFY] = cz_cmd_fil_verify,
-            [CZ_CLI_DEMO] = cz_cmd_fil_demo},
+    .run = CZ_CLI_FIL_RUN,
     .group = &cz_snap_group,
     .fil = &cz_snap_hooks,
 };
