@@ -3,19 +3,8 @@
 # official-named files (exit 0 valid, 1 invalid, 2 usage/I/O), official names and the
 # parameter directory lookup, and `cuzk verify --vk` given a .params — with cuzk's own files
 # and with Zcash's MPC-written Sapling parameters and real proofs (tests/vectors/zcash).
-set -euo pipefail
-cuzk="$1"
+. "$(dirname "$0")/cli_lib.sh"
 vectors="$2"
-dir=$(mktemp -d)
-trap 'rm -rf "$dir"' EXIT
-fail() { echo "FAIL: $*"; exit 1; }
-# expect RC CMD...: runs CMD with its stdout in $dir/out and stderr in $dir/err
-expect() {
-    local want=$1 rc=0
-    shift
-    "$@" >"$dir/out" 2>"$dir/err" || rc=$?
-    [ "$rc" = "$want" ] || { cat "$dir/out" "$dir/err"; fail "exit $rc, not $want: $*"; }
-}
 
 "$cuzk" setup --circuit sha256-preimage --bytes 8 --params "$dir/p.params" --vk "$dir/p.vk" \
     --insecure-seed 3 --threads 2 2>/dev/null

@@ -3,26 +3,18 @@
 # the bincode Curio sends, the chain's public info), parameters (setup, cached), prove, verify
 # (WindowPoSt over two partitions, the second padded; WinningPoSt), the demos, and vanilla proofs
 # and public info broken in every kind of field: each refused with a message naming the sector,
-# challenge or field, and no proof file.
-#
-# The parameters are cached in $CUZK_TEST_PARAMS (default: the demo cache, ~/.cache/cuzk, shared
-# with `cuzk demo post-…`): about 40 s to make once on 2 cores.
-set -euo pipefail
-cuzk="$1"
+# challenge or field, and no proof file. The parameters take about 40 s to make once on 2 cores.
+. "$(dirname "$0")/cli_lib.sh"
 golden="$2" # tests/vectors/curio
-dir=$(mktemp -d)
-trap 'rm -rf "$dir"' EXIT
-fail() { echo "FAIL: $*"; exit 1; }
-cache="${CUZK_TEST_PARAMS:-${XDG_CACHE_HOME:-$HOME/.cache}/cuzk}"
 mkdir -p "$cache"
 
 # official names (parameters.json, rust-fil-proofs 87348a74) and the circuits' sizes
 info() { "$cuzk" post info --kind "$1" --size "$2" "${@:3}"; }
 stem=v28-proof-of-spacetime-fallback-merkletree-poseidon_hasher
-[ "$(info window 2KiB --no-count | sed -n 's/^  parameters    //p')" = \
+[ "$(params_name info window 2KiB --no-count)" = \
   "$stem-8-0-0-0170db1f394b35d995252228ee359194b13199d259380541dc529fb0099096b0.params" ] \
     || fail "WindowPoSt 2 KiB parameter name"
-[ "$(info winning 2KiB --no-count | sed -n 's/^  parameters    //p')" = \
+[ "$(params_name info winning 2KiB --no-count)" = \
   "$stem-8-0-0-3ea05428c9d11689f23529cde32fd30aabd50f7d2c93657c1d3650bca3e8ea9e.params" ] \
     || fail "WinningPoSt 2 KiB parameter name"
 info winning 32GiB | grep -q "constraints   370590 (+133 input constraints)" \
@@ -38,7 +30,7 @@ info window 32GiB --no-count | grep -q "2349 sectors × 10 challenges" || fail "
 [ "$(stat -c %s "$dir/n/sector-1.vproof")" = 36816 ] || fail "a 2 KiB Winning vanilla proof is 36816 bytes"
 
 for kind in window winning; do
-    name=$(info "$kind" 2KiB --no-count | sed -n 's/^  parameters    //p')
+    name=$(params_name info "$kind" 2KiB --no-count)
     if [ ! -s "$cache/$name" ] || [ ! -s "$cache/${name%.params}.vk" ]; then
         echo "generating the 2 KiB $kind parameters once (cached in $cache)"
         "$cuzk" setup "post-$kind" --size 2KiB --params "$cache" --insecure-seed 0x637a6b706f7374 \
@@ -48,19 +40,15 @@ done
 # a streamed setup killed after a few chunks (as kill -9 would leave it) and resumed writes the
 # same files as one uninterrupted run; an interrupted run is neither overwritten nor resumed
 # unasked
-wname=$(info window 2KiB --no-count | sed -n 's/^  parameters    //p')
-set +e
-CUZK_TEST_SETUP_KILL_AFTER=6 "$cuzk" setup post-window --size 2KiB --params "$dir/resume" \
-    --insecure-seed 0x637a6b706f7374 --threads 2 2>/dev/null
-[ $? = 137 ] || fail "the kill hook did not stop setup"
+wname=$(params_name info window 2KiB --no-count)
+expect 137 env CUZK_TEST_SETUP_KILL_AFTER=6 "$cuzk" setup post-window --size 2KiB \
+    --params "$dir/resume" --insecure-seed 0x637a6b706f7374 --threads 2
 [ -s "$dir/resume/$wname.partial.state" ] || fail "no state beside the partial file"
-"$cuzk" setup post-window --size 2KiB --params "$dir/resume" --insecure-seed 0x637a6b706f7374 \
-    2>"$dir/err"
-[ $? = 2 ] && grep -q "\-\-resume continues it" "$dir/err" || fail "an interrupted run was overwritten"
-"$cuzk" setup post-window --size 2KiB --params "$dir/resume" --insecure-seed 1 --resume \
-    2>"$dir/err"
-[ $? = 2 ] && grep -q "another insecure seed" "$dir/err" || fail "resumed under another seed"
-set -e
+expect 2 "$cuzk" setup post-window --size 2KiB --params "$dir/resume" \
+    --insecure-seed 0x637a6b706f7374
+says "$dir/err" "\-\-resume continues it"
+expect 2 "$cuzk" setup post-window --size 2KiB --params "$dir/resume" --insecure-seed 1 --resume
+says "$dir/err" "another insecure seed"
 "$cuzk" setup post-window --size 2KiB --params "$dir/resume" --insecure-seed 0x637a6b706f7374 \
     --resume --threads 2 2>"$dir/err"
 grep -q "ETA" "$dir/err" || fail "setup printed no progress"
@@ -72,12 +60,9 @@ cmp "$dir/resume/${wname%.params}.vk" "$cache/${wname%.params}.vk" || fail "the 
 # conversion of the bellperson file makes (only the header differs: the source's digest and how
 # its points were checked), the same .vk, and a proof from it that verifies
 czname="${wname%.params}.czparams"
-set +e
-CUZK_TEST_SETUP_KILL_AFTER=6 "$cuzk" setup post-window --size 2KiB --native --params "$dir/nat" \
-    --insecure-seed 0x637a6b706f7374 --threads 2 2>/dev/null
-[ $? = 137 ] || fail "the kill hook did not stop setup --native"
+expect 137 env CUZK_TEST_SETUP_KILL_AFTER=6 "$cuzk" setup post-window --size 2KiB --native \
+    --params "$dir/nat" --insecure-seed 0x637a6b706f7374 --threads 2
 [ -s "$dir/nat/$czname.partial.state" ] || fail "no state beside the native partial file"
-set -e
 "$cuzk" setup post-window --size 2KiB --native --params "$dir/nat" \
     --insecure-seed 0x637a6b706f7374 --resume --threads 2 2>/dev/null
 "$cuzk" params convert --no-digest --threads 2 "$cache/$wname" "$dir/conv.czparams" >/dev/null
@@ -86,8 +71,8 @@ cmp <(tail -c +4097 "$dir/nat/$czname") <(tail -c +4097 "$dir/conv.czparams") \
 cmp "$dir/nat/${wname%.params}.vk" "$cache/${wname%.params}.vk" || fail "setup --native's .vk differs"
 
 # the .vk sizes of the published files (filecoin-circuits.md §2.3: 868 + 96 · inputs)
-wvk=$(info window 2KiB --no-count | sed -n 's/^  parameters    //p')
-nvk=$(info winning 2KiB --no-count | sed -n 's/^  parameters    //p')
+wvk=$(params_name info window 2KiB --no-count)
+nvk=$(params_name info winning 2KiB --no-count)
 [ "$(stat -c %s "$cache/${wvk%.params}.vk")" = 3076 ] || fail "WindowPoSt .vk size"
 [ "$(stat -c %s "$cache/${nvk%.params}.vk")" = 13636 ] || fail "WinningPoSt .vk size"
 
@@ -132,12 +117,10 @@ cat "$dir/wn0" "$dir/w1" >"$dir/wnproof"
     || fail "demo post-winning"
 
 # proofs that must not verify
-set +e
-"$cuzk" verify post-window --public "$dir/w/public.json" --vk "$cache" --proof "$dir/w0" >"$dir/out"
-[ $? = 1 ] && grep -qx INVALID "$dir/out" || fail "one partition of two verified"
+invalid "$cuzk" verify post-window --public "$dir/w/public.json" --vk "$cache" --proof "$dir/w0"
 cat "$dir/w1" "$dir/w0" >"$dir/swapped"
-"$cuzk" verify post-window --public "$dir/w/public.json" --vk "$cache" --proof "$dir/swapped" >"$dir/out"
-[ $? = 1 ] && grep -qx INVALID "$dir/out" || fail "partitions out of order verified"
+invalid "$cuzk" verify post-window --public "$dir/w/public.json" --vk "$cache" \
+    --proof "$dir/swapped"
 python3 - "$dir/n/public.json" "$dir/n/other.json" <<'EOF'
 import base64, json, sys
 d = json.load(open(sys.argv[1]))
@@ -145,9 +128,7 @@ r = bytearray(base64.b64decode(d["Randomness"])); r[0] ^= 1
 d["Randomness"] = base64.b64encode(bytes(r)).decode()
 json.dump(d, open(sys.argv[2], "w"))
 EOF
-"$cuzk" verify post-winning --public "$dir/n/other.json" --vk "$cache" --proof "$dir/nproof" >"$dir/out"
-[ $? = 1 ] && grep -qx INVALID "$dir/out" || fail "a WinningPoSt verified for other randomness"
-set -e
+invalid "$cuzk" verify post-winning --public "$dir/n/other.json" --vk "$cache" --proof "$dir/nproof"
 
 # broken inputs: one change in each kind of field (2 KiB Window layout: proof j of 556 bytes at
 # 56 + 556 j — variant, root, leaf, 2 levels of (7 hashes, index); comm_c at 5616)
@@ -184,53 +165,42 @@ pub("seal_proof", lambda e: e["ChallengedSectors"][1].__setitem__("SealProof", 8
 pub("missing", lambda e: e.pop("ChallengedSectors"))
 pub("base64", lambda e: e.__setitem__("Randomness", "AAA*"))
 EOF
-expect() { # vproof of sector 1, public info, a phrase the message must contain
-    set +e
-    "$cuzk" prove post-window --public "$2" --params "$cache" --proof "$dir/never" --threads 2 \
-        "$1" "$dir/w/sector-2.vproof" >/dev/null 2>"$dir/err"
-    local rc=$?
-    set -e
-    [ $rc = 2 ] || fail "$1: exit $rc, not 2"
-    grep -q -- "$3" "$dir/err" || fail "$1 $2: the message does not say '$3': $(cat "$dir/err")"
-    [ ! -e "$dir/never" ] || fail "$1: a proof file was written"
+bad() { # vproof of sector 1, public info, a phrase the message must contain
+    refused "$3" "$cuzk" prove post-window --public "$2" --params "$cache" --proof "$dir/never" \
+        --threads 2 "$1" "$dir/w/sector-2.vproof"
 }
 pub="$dir/w/public.json"
 v1="$dir/w/sector-1.vproof"
-expect "$dir/bad-truncated.vproof" "$pub" "vanilla proof 0 (sector 1): .*the proof ends after 3000 bytes"
-expect "$dir/bad-trailing.vproof" "$pub" "1 bytes follow the proof"
-expect "$dir/bad-variant.vproof" "$pub" "inclusion_proofs\[4\].data: a Sub proof, TreeR (8-0-0) has Single proofs (byte offset 2280)"
-expect "$dir/bad-levels.vproof" "$pub" "inclusion_proofs\[0\].data.Single.path.path: 3 levels, TreeR has 2"
-expect "$dir/bad-hashes.vproof" "$pub" "inclusion_proofs\[2\].data.Single.path.path\[0\].hashes: 6 hashes"
-expect "$dir/bad-index_range.vproof" "$pub" "path\[0\].index: 8 is not below the level's arity 8"
-expect "$dir/bad-index.vproof" "$pub" "sector 1 (vanilla proof 0) challenge 6: inclusion proof opens leaf"
-expect "$dir/bad-sibling.vproof" "$pub" "challenge 7: inclusion proof does not lead from its leaf"
-expect "$dir/bad-leaf.vproof" "$pub" "challenge 8: inclusion proof does not lead from its leaf"
-expect "$dir/bad-root.vproof" "$pub" "challenge 9: inclusion proof root is not the sector proof's comm_r_last"
-expect "$dir/bad-comm_c.vproof" "$pub" "comm_r is not Poseidon2(comm_c, comm_r_last)"
-expect "$dir/bad-non_canonical.vproof" "$pub" "hashes\[0\]: ffff.* is not a field element below r"
-expect "$dir/bad-sectors.vproof" "$pub" "vanilla_proof.sectors: 2 sector proofs"
-expect "$dir/bad-inclusions.vproof" "$pub" "11 inclusion proofs, StackedDrgWindow2KiBV1_2 has 10"
-expect "$dir/bad-sector_id.vproof" "$pub" "vanilla proof 0 is of sector 9, the public info's sector 0 is 1"
-expect "$v1" "$dir/pub-randomness.json" "challenge 0: inclusion proof opens leaf"
-expect "$v1" "$dir/pub-cid.json" "sector 1: the vanilla proof's comm_r is not the public info's"
-expect "$v1" "$dir/n/public.json" "StackedDrgWinning2KiBV1 is a WinningPoSt proof"
+bad "$dir/bad-truncated.vproof" "$pub" "vanilla proof 0 (sector 1): .*the proof ends after 3000 bytes"
+bad "$dir/bad-trailing.vproof" "$pub" "1 bytes follow the proof"
+bad "$dir/bad-variant.vproof" "$pub" "inclusion_proofs\[4\].data: a Sub proof, TreeR (8-0-0) has Single proofs (byte offset 2280)"
+bad "$dir/bad-levels.vproof" "$pub" "inclusion_proofs\[0\].data.Single.path.path: 3 levels, TreeR has 2"
+bad "$dir/bad-hashes.vproof" "$pub" "inclusion_proofs\[2\].data.Single.path.path\[0\].hashes: 6 hashes"
+bad "$dir/bad-index_range.vproof" "$pub" "path\[0\].index: 8 is not below the level's arity 8"
+bad "$dir/bad-index.vproof" "$pub" "sector 1 (vanilla proof 0) challenge 6: inclusion proof opens leaf"
+bad "$dir/bad-sibling.vproof" "$pub" "challenge 7: inclusion proof does not lead from its leaf"
+bad "$dir/bad-leaf.vproof" "$pub" "challenge 8: inclusion proof does not lead from its leaf"
+bad "$dir/bad-root.vproof" "$pub" "challenge 9: inclusion proof root is not the sector proof's comm_r_last"
+bad "$dir/bad-comm_c.vproof" "$pub" "comm_r is not Poseidon2(comm_c, comm_r_last)"
+bad "$dir/bad-non_canonical.vproof" "$pub" "hashes\[0\]: ffff.* is not a field element below r"
+bad "$dir/bad-sectors.vproof" "$pub" "vanilla_proof.sectors: 2 sector proofs"
+bad "$dir/bad-inclusions.vproof" "$pub" "11 inclusion proofs, StackedDrgWindow2KiBV1_2 has 10"
+bad "$dir/bad-sector_id.vproof" "$pub" "vanilla proof 0 is of sector 9, the public info's sector 0 is 1"
+bad "$v1" "$dir/pub-randomness.json" "challenge 0: inclusion proof opens leaf"
+bad "$v1" "$dir/pub-cid.json" "sector 1: the vanilla proof's comm_r is not the public info's"
+bad "$v1" "$dir/n/public.json" "StackedDrgWinning2KiBV1 is a WinningPoSt proof"
 # V1's challenges count the sector's place: the second sector's leaves differ from V1_2's
-expect "$v1" "$dir/pub-v1.json" "sector 2 (vanilla proof 1) challenge 0: inclusion proof opens leaf"
-expect "$v1" "$dir/pub-seal_proof.json" "ChallengedSectors\[1\].SealProof: 8 is not a seal proof"
-expect "$v1" "$dir/pub-missing.json" "ChallengedSectors: missing"
-expect "$v1" "$dir/pub-base64.json" "Randomness: not standard base64"
-expect "$dir/n/sector-1.vproof" "$pub" "66 inclusion proofs, StackedDrgWindow2KiBV1_2 has 10"
+bad "$v1" "$dir/pub-v1.json" "sector 2 (vanilla proof 1) challenge 0: inclusion proof opens leaf"
+bad "$v1" "$dir/pub-seal_proof.json" "ChallengedSectors\[1\].SealProof: 8 is not a seal proof"
+bad "$v1" "$dir/pub-missing.json" "ChallengedSectors: missing"
+bad "$v1" "$dir/pub-base64.json" "Randomness: not standard base64"
+bad "$dir/n/sector-1.vproof" "$pub" "66 inclusion proofs, StackedDrgWindow2KiBV1_2 has 10"
 # a partition that is not the vanilla proofs'
-set +e
-"$cuzk" prove post-window --public "$pub" --partition 1 --params "$cache" --proof "$dir/never" \
-    "$v1" "$dir/w/sector-2.vproof" >/dev/null 2>"$dir/err"
-[ $? = 2 ] && grep -q "partition 1 of the public info has 1 sectors, the request 2" "$dir/err" \
-    || fail "wrong partition: $(cat "$dir/err")"
-"$cuzk" prove post-window --public "$pub" --params "$cache" --proof "$dir/never" \
-    "$dir/w/sector-2.vproof" "$v1" >/dev/null 2>"$dir/err"
-[ $? = 2 ] && grep -q "vanilla proof 0 is of sector 2" "$dir/err" || fail "sectors out of order"
-[ ! -e "$dir/never" ] || fail "a proof file was written"
-set -e
+refused "partition 1 of the public info has 1 sectors, the request 2" "$cuzk" prove post-window \
+    --public "$pub" --partition 1 --params "$cache" --proof "$dir/never" "$v1" \
+    "$dir/w/sector-2.vproof"
+refused "vanilla proof 0 is of sector 2" "$cuzk" prove post-window --public "$pub" \
+    --params "$cache" --proof "$dir/never" "$dir/w/sector-2.vproof" "$v1"
 
 # Curio's golden 32 GiB file: read and checked (its 125 M-constraint partition is not proved here)
 set +e
