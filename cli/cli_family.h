@@ -110,11 +110,12 @@ struct cz_cli_fil {
     /* The family's options for r->verb into out (at most CZ_CLI_FIL_OWN_OPTS), their values in
      * r->own or r->proof; what the flow puts first (setup, prove, info) or last (verify). */
     size_t (*opts)(cz_cli_opt *out, cz_cli_fil_run *r);
-    /* info --all: the registered proof at index; false past the last */
+    /* info --all: the registered proof at index (p->info); false past the last */
     bool (*at)(cz_cli_fil_proof *p, unsigned index);
-    /* setup, demo, info: the registered proof the options name */
+    /* setup, demo, info: the registered proof the options name (p->info) */
     bool (*find)(cz_cli_fil_proof *p, const cz_cli_fil_run *r);
-    cz_status (*count)(cz_cli_fil_proof *p);
+    cz_status (*count)(cz_cli_fil_proof *p);  /* p->info's circuit */
+    void (*fill)(cz_cli_fil_proof *p);        /* p's shared fields from p->info */
     void (*print)(const cz_cli_fil_proof *p); /* info */
     /* info: a further circuit shown after p's (SnapDeals' Poseidon variant); NULL: none */
     bool (*next)(cz_cli_fil_proof *p, const cz_cli_fil_run *r);

@@ -20,7 +20,7 @@ typedef struct cz_cli_fil_cmd {
 } cz_cli_fil_cmd;
 
 /* Starts a run of verb: its name, defaults and the family's options (first, unless verify). */
-static void cz_cli_fil_begin(cz_cli_fil_cmd *c, const cz_cli_family *f, cz_cli_verb verb)
+static cz_cli_fil_run *cz_cli_fil_begin(cz_cli_fil_cmd *c, const cz_cli_family *f, cz_cli_verb verb)
 {
     memset(c, 0, sizeof *c);
     c->r.family = f;
@@ -37,6 +37,7 @@ static void cz_cli_fil_begin(cz_cli_fil_cmd *c, const cz_cli_family *f, cz_cli_v
     }
     if (verb != CZ_CLI_VERIFY)
         c->n = f->fil->opts(c->opts, &c->r);
+    return &c->r;
 }
 
 static void cz_cli_fil_add(cz_cli_fil_cmd *c, cz_cli_opt o) { c->opts[c->n++] = o; }
@@ -81,6 +82,22 @@ static bool cz_cli_fil_file(char *path, size_t len, const cz_cli_fil_run *r, con
                                   must_exist);
 }
 
+/* The registered proof the options name, and its circuit counted: p's shared fields too. */
+static bool cz_cli_fil_find(cz_cli_fil_proof *p, const cz_cli_fil_run *r)
+{
+    if (!r->family->fil->find(p, r))
+        return false;
+    r->family->fil->fill(p);
+    return true;
+}
+
+static cz_status cz_cli_fil_count(cz_cli_fil_proof *p, const cz_cli_fil_run *r)
+{
+    cz_status st = r->family->fil->count(p);
+    r->family->fil->fill(p);
+    return st;
+}
+
 /* cz_cli_setup_fn and cz_cli_setup_files_fn over the family's setup (ctx: this). */
 typedef struct cz_cli_fil_setup_ctx {
     const cz_cli_fil *fil;
@@ -107,8 +124,7 @@ static cz_status cz_cli_fil_setup_files(const void *ctx, const char *params_path
 int cz_cmd_fil_setup(const cz_cli_family *f, int argc, char **argv)
 {
     cz_cli_fil_cmd c;
-    cz_cli_fil_run *r = &c.r;
-    cz_cli_fil_begin(&c, f, CZ_CLI_SETUP);
+    cz_cli_fil_run *r = cz_cli_fil_begin(&c, f, CZ_CLI_SETUP);
     cz_cli_fil_add(&c, (cz_cli_opt){"--params", CZ_OPT_STRING, &r->params_opt, "DIR|FILE",
                                     "where to write the .params (default: the parameter\n"
                                     "directory, official name)"});
@@ -124,7 +140,7 @@ int cz_cmd_fil_setup(const cz_cli_family *f, int argc, char **argv)
     if (rc >= 0)
         return cz_cli_fil_end(&c, rc);
     cz_cli_fil_proof p;
-    if (!f->fil->find(&p, r))
+    if (!cz_cli_fil_find(&p, r))
         return cz_cli_fil_end(&c, CZ_CLI_EXIT_USAGE);
     cz_cli_fil_setup_job job = {.cmd = r->cmd,
                                 .proof = p.fil,
@@ -146,8 +162,7 @@ int cz_cmd_fil_setup(const cz_cli_family *f, int argc, char **argv)
 int cz_cmd_fil_prove(const cz_cli_family *f, int argc, char **argv)
 {
     cz_cli_fil_cmd c;
-    cz_cli_fil_run *r = &c.r;
-    cz_cli_fil_begin(&c, f, CZ_CLI_PROVE);
+    cz_cli_fil_run *r = cz_cli_fil_begin(&c, f, CZ_CLI_PROVE);
     snprintf(c.help[0], sizeof c.help[0], "the %s's .params (default: the\nparameter directory)",
              f->fil->noun);
     cz_cli_fil_add(&c,
@@ -197,8 +212,7 @@ int cz_cmd_fil_prove(const cz_cli_family *f, int argc, char **argv)
 int cz_cmd_fil_verify(const cz_cli_family *f, int argc, char **argv)
 {
     cz_cli_fil_cmd c;
-    cz_cli_fil_run *r = &c.r;
-    cz_cli_fil_begin(&c, f, CZ_CLI_VERIFY);
+    cz_cli_fil_run *r = cz_cli_fil_begin(&c, f, CZ_CLI_VERIFY);
     const char *dflt = f->fil->proof_default;
     snprintf(c.help[0], sizeof c.help[0], "the %s's .vk (default: the parameter\ndirectory)",
              f->fil->noun);
@@ -240,8 +254,7 @@ int cz_cmd_fil_verify(const cz_cli_family *f, int argc, char **argv)
 int cz_cmd_fil_demo(const cz_cli_family *f, int argc, char **argv)
 {
     cz_cli_fil_cmd c;
-    cz_cli_fil_run *r = &c.r;
-    cz_cli_fil_begin(&c, f, CZ_CLI_DEMO);
+    cz_cli_fil_run *r = cz_cli_fil_begin(&c, f, CZ_CLI_DEMO);
     r->proof = "2KiB";
     snprintf(c.epilog, sizeof c.epilog,
              "The demo parameters come from a fixed seed: they are INSECURE (anyone can forge\n"
@@ -258,7 +271,7 @@ int cz_cmd_fil_demo(const cz_cli_family *f, int argc, char **argv)
     if (rc >= 0)
         return cz_cli_fil_end(&c, rc);
     cz_cli_fil_proof p;
-    if (!f->fil->find(&p, r))
+    if (!cz_cli_fil_find(&p, r))
         return cz_cli_fil_end(&c, CZ_CLI_EXIT_USAGE);
     /* the cache is a parameter directory of its own: the official names, the demo's files */
     char dir[4096], params_path[4200], vk_path[4200];
@@ -269,7 +282,7 @@ int cz_cmd_fil_demo(const cz_cli_family *f, int argc, char **argv)
     r->pool = cz_cli_pool((unsigned)r->threads);
     printf("cuzk %s — cuzk %s, %lu thread%s\n", r->cmd, cz_version_string(), r->threads,
            r->threads == 1 ? "" : "s");
-    f->fil->count(&p);
+    cz_cli_fil_count(&p, r);
     if (f->fil->describe)
         f->fil->describe(&p);
     else
@@ -324,8 +337,7 @@ int cz_cmd_fil_demo(const cz_cli_family *f, int argc, char **argv)
 int cz_cmd_fil_info(const cz_cli_family *f, int argc, char **argv)
 {
     cz_cli_fil_cmd c;
-    cz_cli_fil_run *r = &c.r;
-    cz_cli_fil_begin(&c, f, CZ_CLI_INFO);
+    cz_cli_fil_run *r = cz_cli_fil_begin(&c, f, CZ_CLI_INFO);
     snprintf(c.help[0], sizeof c.help[0], "list every %s (no counting)", f->fil->noun);
     cz_cli_fil_add(&c, (cz_cli_opt){"--all", CZ_OPT_FLAG, &r->all, NULL, c.help[0]});
     cz_cli_fil_add(&c, (cz_cli_opt){"--no-count", CZ_OPT_FLAG, &r->no_count, NULL,
@@ -335,14 +347,17 @@ int cz_cmd_fil_info(const cz_cli_family *f, int argc, char **argv)
         return cz_cli_fil_end(&c, rc);
     cz_cli_fil_proof p;
     if (r->all) {
-        for (unsigned i = 0; f->fil->at(&p, i); i++)
+        for (unsigned i = 0; f->fil->at(&p, i); i++) {
+            f->fil->fill(&p);
             f->fil->print(&p);
+        }
         return cz_cli_fil_end(&c, CZ_CLI_EXIT_OK);
     }
-    if (!f->fil->find(&p, r))
+    if (!cz_cli_fil_find(&p, r))
         return cz_cli_fil_end(&c, CZ_CLI_EXIT_USAGE);
     do {
         cz_status st = r->no_count ? CZ_OK : f->fil->count(&p);
+        f->fil->fill(&p);
         if (st != CZ_OK)
             return cz_cli_fil_end(&c, cz_cli_fail(r->cmd, "counting", st, NULL));
         f->fil->print(&p);

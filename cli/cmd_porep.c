@@ -150,10 +150,7 @@ static size_t cz_porep_opts(cz_cli_opt *out, cz_cli_fil_run *r)
 
 static bool cz_porep_at(cz_cli_fil_proof *p, unsigned index)
 {
-    if (cz_porep_info_at(&p->info.porep, index) != CZ_OK)
-        return false;
-    cz_porep_fill(p);
-    return true;
+    return cz_porep_info_at(&p->info.porep, index) == CZ_OK;
 }
 
 static bool cz_porep_find(cz_cli_fil_proof *p, const cz_cli_fil_run *r)
@@ -170,16 +167,10 @@ static bool cz_porep_find(cz_cli_fil_proof *p, const cz_cli_fil_run *r)
         cz_porep_unknown(r->cmd, r->proof);
         return false;
     }
-    cz_porep_fill(p);
     return true;
 }
 
-static cz_status cz_porep_count(cz_cli_fil_proof *p)
-{
-    cz_status st = cz_porep_info_count(&p->info.porep);
-    cz_porep_fill(p);
-    return st;
-}
+static cz_status cz_porep_count(cz_cli_fil_proof *p) { return cz_porep_info_count(&p->info.porep); }
 
 static void cz_porep_print(const cz_cli_fil_proof *p)
 {
@@ -640,6 +631,7 @@ static const cz_cli_fil cz_porep_hooks = {
     .at = cz_porep_at,
     .find = cz_porep_find,
     .count = cz_porep_count,
+    .fill = cz_porep_fill,
     .print = cz_porep_print,
     .load = cz_porep_load,
     .statement = cz_porep_statement,

@@ -109,10 +109,7 @@ static size_t cz_post_opts(cz_cli_opt *out, cz_cli_fil_run *r)
 
 static bool cz_post_at(cz_cli_fil_proof *p, unsigned index)
 {
-    if (cz_post_info_at(&p->info.post, index) != CZ_OK)
-        return false;
-    cz_post_fill(p);
-    return true;
+    return cz_post_info_at(&p->info.post, index) == CZ_OK;
 }
 
 /* A proof of the kind by name or size; false after a message. */
@@ -132,18 +129,10 @@ static bool cz_post_find(cz_cli_fil_proof *p, const cz_cli_fil_run *r)
     }
     if (!r->proof)
         return cz_cli_fil_no_proof(r, "--size or --proof");
-    if (!cz_post_lookup(&p->info.post, r->cmd, winning, r->proof))
-        return false;
-    cz_post_fill(p);
-    return true;
+    return cz_post_lookup(&p->info.post, r->cmd, winning, r->proof);
 }
 
-static cz_status cz_post_count(cz_cli_fil_proof *p)
-{
-    cz_status st = cz_post_info_count(&p->info.post);
-    cz_post_fill(p);
-    return st;
-}
+static cz_status cz_post_count(cz_cli_fil_proof *p) { return cz_post_info_count(&p->info.post); }
 
 static void cz_post_print(const cz_cli_fil_proof *p)
 {
@@ -265,6 +254,7 @@ static cz_post_input *cz_post_read_input(cz_cli_fil_proof *p, const cz_cli_fil_r
         return NULL;
     }
     cz_post_at(p, (unsigned)x->pinfo.id);
+    cz_post_fill(p);
     return x;
 }
 
@@ -539,6 +529,7 @@ static const cz_cli_fil cz_post_hooks = {
     .at = cz_post_at,
     .find = cz_post_find,
     .count = cz_post_count,
+    .fill = cz_post_fill,
     .print = cz_post_print,
     .describe = cz_post_describe,
     .load = cz_post_load,

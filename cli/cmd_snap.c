@@ -88,10 +88,7 @@ static size_t cz_snap_opts(cz_cli_opt *out, cz_cli_fil_run *r)
 
 static bool cz_snap_at(cz_cli_fil_proof *p, unsigned index)
 {
-    if (cz_snap_info_at(&p->info.snap, index) != CZ_OK)
-        return false;
-    cz_snap_fill(p);
-    return true;
+    return cz_snap_info_at(&p->info.snap, index) == CZ_OK;
 }
 
 static bool cz_snap_find(cz_cli_fil_proof *p, const cz_cli_fil_run *r)
@@ -103,16 +100,10 @@ static bool cz_snap_find(cz_cli_fil_proof *p, const cz_cli_fil_run *r)
         cz_snap_unknown(r->cmd, r->proof);
         return false;
     }
-    cz_snap_fill(p);
     return true;
 }
 
-static cz_status cz_snap_count(cz_cli_fil_proof *p)
-{
-    cz_status st = cz_snap_info_count(&p->info.snap);
-    cz_snap_fill(p);
-    return st;
-}
+static cz_status cz_snap_count(cz_cli_fil_proof *p) { return cz_snap_info_count(&p->info.snap); }
 
 static void cz_snap_print(const cz_cli_fil_proof *p)
 {
@@ -136,12 +127,9 @@ static void cz_snap_print(const cz_cli_fil_proof *p)
 static bool cz_snap_next(cz_cli_fil_proof *p, const cz_cli_fil_run *r)
 {
     char stem[CZ_FIL_STEM_MAX];
-    if (p->info.snap.poseidon ||
-        cz_fil_params_stem(stem, CZ_FIL_SNAP_POSEIDON, p->sector_size) != CZ_OK ||
-        cz_snap_info_get(&p->info.snap, r->proof, true) != CZ_OK)
-        return false;
-    cz_snap_fill(p);
-    return true;
+    return !p->info.snap.poseidon &&
+           cz_fil_params_stem(stem, CZ_FIL_SNAP_POSEIDON, p->sector_size) == CZ_OK &&
+           cz_snap_info_get(&p->info.snap, r->proof, true) == CZ_OK;
 }
 
 /* ---- what a proof is made from and checked against ---- */
@@ -424,6 +412,7 @@ static const cz_cli_fil cz_snap_hooks = {
     .at = cz_snap_at,
     .find = cz_snap_find,
     .count = cz_snap_count,
+    .fill = cz_snap_fill,
     .print = cz_snap_print,
     .next = cz_snap_next,
     .load = cz_snap_load_request,
