@@ -71,8 +71,9 @@ size_t cz_cli_first_non_canonical(const uint8_t (*inputs)[32], size_t n);
 /*
  * The official file (ext ".params" or ".vk") of a proof's parameters for a `--params DIR|FILE`
  * option spec: a directory is searched for the official name, a file used as is, NULL means
- * the parameter directory. must_exist: an error (printed) when the file is not there; else the
- * path a file is to be written to. name names the proof in messages. false after a message.
+ * the parameter directory. must_exist: an error (printed) when the file is not there (a
+ * .params looked for in a directory may be its native <stem>.czparams); else the path a file is
+ * to be written to. name names the proof in messages. false after a message.
  */
 bool cz_cli_fil_params_file(char *path, size_t len, const char *cmd, const char *spec,
                             cz_fil_proof proof, uint64_t sector_size, const char *name,

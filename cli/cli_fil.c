@@ -19,6 +19,13 @@ bool cz_cli_fil_params_file(char *path, size_t len, const char *cmd, const char 
     }
     if (cz_fil_params_path(path, len, spec, stem, ext, why, sizeof why) == CZ_OK)
         return true;
+    /* parameters to read: the native file setup --native (or a conversion) left beside them,
+     * when the .params is not there (it may have been deleted to save its 47 GB) */
+    char native_why[1024];
+    if (must_exist && strcmp(ext, ".params") == 0 &&
+        cz_fil_params_path(path, len, spec, stem, CZ_NATIVE_PARAMS_EXT, native_why,
+                           sizeof native_why) == CZ_OK)
+        return true;
     if (must_exist) {
         fprintf(stderr, "cuzk %s: %s\n", cmd, why);
         return false;

@@ -102,6 +102,12 @@ EOF
 cat "$dir/wn0" "$dir/w1" >"$dir/wnproof"
 "$cuzk" verify post-window --public "$dir/w/public.json" --vk "$dir/nat/${wname%.params}.vk" \
     --proof "$dir/wnproof" | grep -qx VALID || fail "the proof from setup --native does not verify"
+# the parameter directory holding only the native file: prove finds it under the official stem
+"$cuzk" prove post-window --public "$dir/w/public.json" --params "$dir/nat" --proof "$dir/wn1" \
+    --partition 1 --threads 2 "$dir/w/sector-3.vproof" >/dev/null
+cat "$dir/wn0" "$dir/wn1" >"$dir/wnproof"
+"$cuzk" verify post-window --public "$dir/w/public.json" --vk "$dir/nat" --proof "$dir/wnproof" \
+    | grep -qx VALID || fail "proved from the native file found in --params DIR: not VALID"
 
 # WinningPoSt
 "$cuzk" prove post-winning --public "$dir/n/public.json" --params "$cache" --proof "$dir/nproof" \
